@@ -1,0 +1,156 @@
+#pragma once
+/**
+ * @file
+ * The element plugin interface (DESIGN.md section 4).
+ *
+ * An element turns the kinematics of its nodes into local vectors and
+ * matrices. It never sees global numbering, constraints, matrices or MPI.
+ *
+ * Local DOF ordering is node-major: for node a (in the order of nodes()) and
+ * the k-th entry of dof_kinds(), the local index is a * dof_kinds().size() + k.
+ */
+#include <src/core/dof_kind.h>
+#include <src/core/section.h>
+
+#include <Eigen/Dense>
+#include <Eigen/Geometry>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace corot::elements
+{
+  /** Current kinematic state of one element node relative to the reference configuration. */
+  struct NodeKinematics
+  {
+    Eigen::Vector3d    displacement = Eigen::Vector3d::Zero();
+    Eigen::Quaterniond rotation     = Eigen::Quaterniond::Identity(); ///< nodal triad R (unit quaternion)
+  };
+
+  /** One NodeKinematics per element node, in the element's node order. */
+  using ElementKinematics = std::vector<NodeKinematics>;
+
+  /** Material constants an element needs (deck units). */
+  struct MaterialConstants
+  {
+    double youngs_modulus = 0.0;
+    double shear_modulus  = 0.0;
+    double density        = 0.0;
+  };
+
+  /** Everything needed to build one element instance. */
+  struct ElementDefinition
+  {
+    unsigned                     id = 0;
+    std::vector<unsigned>        node_ids;
+    std::vector<Eigen::Vector3d> reference_positions; ///< one per node
+    core::SectionProperties      section;
+    MaterialConstants            material;
+  };
+
+  /** Mass matrix flavour. */
+  enum class MassKind
+  {
+    consistent,
+    lumped
+  };
+
+  /** A property a design parameter scales by (1 + alpha). */
+  enum class DesignProperty
+  {
+    density,
+    modulus,
+    thickness,
+    area
+  };
+
+  /**
+   * Abstract element. Implementations are re-entrant (no mutable state), so
+   * assembly may call them from several threads.
+   */
+  class Element
+  {
+  public:
+    virtual ~Element() = default;
+
+    /** User ids of the element's nodes. */
+    virtual const std::vector<unsigned> &
+    nodes() const = 0;
+
+    /** The DOF kinds each node of this element needs (the same for every node). */
+    virtual std::vector<core::DofKind>
+    dof_kinds() const = 0;
+
+    /** Number of local DOFs: nodes().size() * dof_kinds().size(). */
+    unsigned
+    n_dofs() const
+    {
+      return nodes().size() * dof_kinds().size();
+    }
+
+    /**
+     * Static internal force @p force (size n_dofs()) at configuration
+     * @p state and, if @p tangent is not null, the consistent tangent
+     * d force / d dofs (rotational columns with respect to spatial rotation
+     * increments, R <- exp(dtheta) R).
+     */
+    virtual void
+    internal_force(const ElementKinematics &state,
+                   Eigen::VectorXd         &force,
+                   Eigen::MatrixXd         *tangent) const = 0;
+
+    /**
+     * Algorithmic internal force of the energy-conserving mid-point scheme
+     * between configurations n and n+1. Must satisfy
+     * Delta d . force = W(n+1) - W(n) to round-off. @p tangent, if given, is
+     * d force / d d_{n+1} (generally non-symmetric).
+     */
+    virtual void
+    conserving_force(const ElementKinematics &state_n,
+                     const ElementKinematics &state_n1,
+                     Eigen::VectorXd         &force,
+                     Eigen::MatrixXd         *tangent) const = 0;
+
+    /** Strain energy W at @p state. */
+    virtual double
+    strain_energy(const ElementKinematics &state) const = 0;
+
+    /** Mass matrix (size n_dofs()) about the reference configuration. */
+    virtual void
+    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const = 0;
+
+    /** Small-displacement stiffness about the reference configuration. */
+    virtual void
+    linear_stiffness(Eigen::MatrixXd &stiffness) const = 0;
+
+    /**
+     * Geometric (initial-stress) stiffness at the stresses of @p state,
+     * linearised about the reference geometry (for *BUCKLE).
+     */
+    virtual void
+    geometric_stiffness(const ElementKinematics &state,
+                        Eigen::MatrixXd         &stiffness) const = 0;
+
+    /**
+     * Derivatives of the linear stiffness and the consistent mass with
+     * respect to the fractional change alpha of @p property at alpha = 0
+     * (the property becomes (1 + alpha) times its baseline value).
+     */
+    virtual void
+    design_derivative(DesignProperty   property,
+                      Eigen::MatrixXd &stiffness_derivative,
+                      Eigen::MatrixXd &mass_derivative) const = 0;
+
+    /** Whether internal_force is valid for large rotations (co-rotational). */
+    virtual bool
+    supports_large_rotations() const = 0;
+
+    /**
+     * Section forces at @p state for *EL PRINT / *EL FILE: (name, value)
+     * pairs, e.g. ("N", 12.0). Units of force and force x length.
+     */
+    virtual std::vector<std::pair<std::string, double>>
+    section_forces(const ElementKinematics &state) const = 0;
+  };
+} // namespace corot::elements

@@ -1,0 +1,69 @@
+#pragma once
+/**
+ * @file
+ * Registry of element types. Each element's .cc registers itself with
+ * COROT_REGISTER_ELEMENT; the registry feeds the deck parser (accepted TYPE=
+ * values, node counts, required section) and `corot --help`.
+ */
+#include <elements/element.h>
+
+#include <src/core/section.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace corot::elements
+{
+  /** What the registry knows of an element type. */
+  struct ElementTypeInfo
+  {
+    std::string       name;        ///< deck TYPE=, upper case
+    std::string       description; ///< one line for --help
+    unsigned          n_nodes = 0;
+    core::SectionKind section_kind = core::SectionKind::solid;
+    std::function<std::unique_ptr<Element>(const ElementDefinition &)> create;
+  };
+
+  /** The element-type registry (a process-wide plugin table filled at static-initialisation time). */
+  class ElementRegistry
+  {
+  public:
+    /** The one registry. */
+    static ElementRegistry &
+    instance();
+
+    /** Adds a type; returns true so it can initialise a static in a .cc. */
+    bool
+    add(ElementTypeInfo info);
+
+    /** The type named @p name (case-insensitive), or nullptr. */
+    const ElementTypeInfo *
+    find(const std::string &name) const;
+
+    /** All types, sorted by name. */
+    std::vector<const ElementTypeInfo *>
+    types() const;
+
+  private:
+    std::map<std::string, ElementTypeInfo> types_;
+  };
+} // namespace corot::elements
+
+/** Registers an element class @p Class under deck name @p NAME. */
+#define COROT_REGISTER_ELEMENT(Class, NAME, N_NODES, SECTION_KIND, DESCRIPTION)         \
+  namespace                                                                              \
+  {                                                                                      \
+    [[maybe_unused]] const bool corot_registered_##Class =                              \
+      ::corot::elements::ElementRegistry::instance().add(                               \
+        {NAME,                                                                           \
+         DESCRIPTION,                                                                    \
+         N_NODES,                                                                        \
+         SECTION_KIND,                                                                   \
+         [](const ::corot::elements::ElementDefinition &definition)                     \
+           -> std::unique_ptr<::corot::elements::Element> {                             \
+           return std::make_unique<Class>(definition);                                   \
+         }});                                                                            \
+  }

@@ -1,0 +1,101 @@
+#pragma once
+/**
+ * @file
+ * The structural model read from a deck: nodes, elements, sets, materials,
+ * sections, constraints, amplitudes, initial conditions and steps.
+ */
+#include <src/core/material.h>
+#include <src/core/section.h>
+#include <src/core/source_location.h>
+#include <src/core/step.h>
+
+#include <Eigen/Dense>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace corot::core
+{
+  /** A node: user id and reference position. */
+  struct NodeRecord
+  {
+    unsigned        id = 0;
+    Eigen::Vector3d position = Eigen::Vector3d::Zero();
+    SourceLocation  defined_at;
+  };
+
+  /** An element as written in the deck: user id, type name, node ids. */
+  struct ElementRecord
+  {
+    unsigned              id = 0;
+    std::string           type; ///< registered element type, e.g. "T3D2", "B31"
+    std::vector<unsigned> node_ids;
+    SourceLocation        defined_at;
+  };
+
+  /** One term of a linear multi-point constraint (*EQUATION). */
+  struct EquationTerm
+  {
+    unsigned node_id     = 0;
+    unsigned dof         = 1; ///< 1..6
+    double   coefficient = 0.0;
+  };
+
+  /** sum_i c_i u_i = 0 (*EQUATION). */
+  struct Equation
+  {
+    std::vector<EquationTerm> terms;
+    SourceLocation            defined_at;
+  };
+
+  /** Time function scaling a load or prescribed value (*AMPLITUDE). */
+  struct Amplitude
+  {
+    std::string                              name;
+    bool                                     is_expression = false;
+    std::vector<std::pair<double, double>>   points;     ///< TABULAR (time, value), time increasing
+    std::string                              expression; ///< EXPRESSION, a muParser formula in t
+    SourceLocation                           defined_at;
+  };
+
+  /** *INITIAL CONDITIONS, TYPE=VELOCITY | DISPLACEMENT data line. */
+  struct InitialCondition
+  {
+    bool                  is_velocity = true;
+    std::vector<unsigned> node_ids;
+    unsigned              dof   = 1;
+    double                value = 0.0;
+    SourceLocation        defined_at;
+  };
+
+  /** Everything a deck defines. Set names are stored upper-case. */
+  struct Model
+  {
+    std::string deck_path; ///< the deck file as given on the command line
+    std::string heading;
+
+    std::vector<NodeRecord>       nodes;
+    std::map<unsigned, size_t>    node_index; ///< node id -> index in nodes
+    std::vector<ElementRecord>    elements;
+    std::map<unsigned, size_t>    element_index; ///< element id -> index in elements
+
+    std::map<std::string, std::vector<unsigned>> node_sets;
+    std::map<std::string, std::vector<unsigned>> element_sets;
+
+    std::map<std::string, Material>  materials; ///< by upper-case name
+    std::vector<Section>             sections;
+    std::map<std::string, Amplitude> amplitudes; ///< by upper-case name
+    std::vector<Equation>            equations;
+    std::vector<BoundaryCondition>   boundaries; ///< model-level: apply in every step
+    std::vector<InitialCondition>    initial_conditions;
+    std::vector<Step>                steps;
+
+    /** The node with user id @p id (which must exist). */
+    const NodeRecord &
+    node(const unsigned id) const
+    {
+      return nodes.at(node_index.at(id));
+    }
+  };
+} // namespace corot::core

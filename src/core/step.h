@@ -1,0 +1,111 @@
+#pragma once
+/**
+ * @file
+ * Analysis steps and the loads, boundary conditions and output requests they carry.
+ */
+#include <src/core/source_location.h>
+
+#include <Eigen/Dense>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace corot::core
+{
+  /** Prescribed DOFs (*BOUNDARY): DOFs first..last (1-based, Abaqus numbering) of each node. */
+  struct BoundaryCondition
+  {
+    std::vector<unsigned> node_ids;
+    unsigned              first_dof = 1;
+    unsigned              last_dof  = 1;
+    double                value     = 0.0;
+    std::string           amplitude; ///< empty: value applies in full (ramped in static steps)
+    bool                  is_velocity = false; ///< TYPE=VELOCITY
+    SourceLocation        defined_at;
+  };
+
+  /** A concentrated nodal force or moment (*CLOAD). */
+  struct ConcentratedLoad
+  {
+    std::vector<unsigned> node_ids;
+    unsigned              dof   = 1; ///< 1..6
+    double                value = 0.0;
+    std::string           amplitude;
+    SourceLocation        defined_at;
+  };
+
+  /** Gravity on an element set (*DLOAD, elset, GRAV, g, nx, ny, nz). */
+  struct GravityLoad
+  {
+    std::vector<unsigned> element_ids;
+    double                magnitude = 0.0;
+    Eigen::Vector3d       direction = Eigen::Vector3d::Zero();
+    std::string           amplitude;
+    SourceLocation        defined_at;
+  };
+
+  /** *NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE, *ENERGY PRINT. */
+  struct OutputRequest
+  {
+    enum class Kind
+    {
+      node_print,
+      element_print,
+      node_file,
+      element_file,
+      energy_print
+    };
+    Kind                     kind = Kind::node_print;
+    std::string              set_name;  ///< NSET= or ELSET= (empty: all)
+    std::vector<unsigned>    ids;       ///< resolved node or element ids (empty: all)
+    std::vector<std::string> variables; ///< e.g. U, RF, S
+    unsigned                 frequency = 1;
+    SourceLocation           defined_at;
+  };
+
+  /** The procedure a step runs. */
+  enum class Procedure
+  {
+    none,
+    static_analysis,
+    frequency,
+    buckle,
+    dynamic
+  };
+
+  /** *STATIC data line. */
+  struct StaticParameters
+  {
+    double initial_increment = 1.0;
+    double period            = 1.0;
+    double min_increment     = 0.0; ///< 0: 1e-5 of the period
+    double max_increment     = 0.0; ///< 0: the period
+  };
+
+  /** *FREQUENCY data line. */
+  struct FrequencyParameters
+  {
+    unsigned              n_modes = 10;
+    std::optional<double> lower_frequency; ///< cycles/time
+    std::optional<double> upper_frequency; ///< cycles/time
+  };
+
+  /** One *STEP ... *END STEP block. */
+  struct Step
+  {
+    Procedure                      procedure = Procedure::none;
+    bool                           nlgeom    = false;
+    unsigned                       max_increments = 100; ///< INC=
+    StaticParameters               statics;
+    FrequencyParameters            frequency;
+    std::vector<BoundaryCondition> boundaries;
+    bool                           new_boundaries = false; ///< *BOUNDARY, OP=NEW seen
+    std::vector<ConcentratedLoad>  loads;
+    bool                           new_loads = false;      ///< *CLOAD, OP=NEW seen
+    std::vector<GravityLoad>       gravity;
+    std::vector<OutputRequest>     outputs;
+    SourceLocation                 defined_at;
+    SourceLocation                 procedure_at;
+  };
+} // namespace corot::core

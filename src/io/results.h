@@ -1,0 +1,70 @@
+#pragma once
+/**
+ * @file
+ * Results of an analysis run, independent of any output format. Writers turn
+ * them into NAME.json, NAME.dat and NAME.pvd/NAME-*.vtu (DECK.md).
+ */
+#include <Eigen/Dense>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace corot::io
+{
+  /** Time histories of named variables (U1 ... UR3, V1..., RF1 ... RF6, or section forces). */
+  struct History
+  {
+    std::vector<double>                        time;
+    std::map<std::string, std::vector<double>> values;
+  };
+
+  /** Energy histories of a dynamic step. */
+  struct EnergyHistory
+  {
+    std::vector<double> time, kinetic, strain, external_work, total;
+  };
+
+  /**
+   * One field snapshot for ParaView: a load increment, a time step or a mode
+   * shape. Vectors are indexed like core::Model::nodes / core::Model::elements.
+   */
+  struct FieldFrame
+  {
+    double                       time = 0.0; ///< step time, or the frequency for a mode shape
+    std::string                  label;      ///< e.g. "increment 3" or "mode 2: 12.5 Hz"
+    std::vector<Eigen::Vector3d> displacement; ///< U1..U3 per node
+    std::vector<Eigen::Vector3d> rotation;     ///< rotation vector (UR1..UR3) per node
+    std::vector<Eigen::Vector3d> reaction;     ///< RF1..RF3 per node (empty if not computed)
+    /** Element section forces per element (name -> value), empty if not requested. */
+    std::vector<std::map<std::string, double>> element_values;
+  };
+
+  /** Everything one *STEP produced. */
+  struct StepResult
+  {
+    unsigned    number = 0;
+    std::string procedure; ///< "static", "frequency", "buckle", "dynamic", ...
+
+    std::map<unsigned, History> node_output;    ///< by node id (*NODE PRINT)
+    std::map<unsigned, History> element_output; ///< by element id (*EL PRINT)
+
+    std::vector<double> eigenvalues; ///< frequency: omega^2
+    std::vector<double> frequencies; ///< frequency: cycles/time
+    std::vector<double> load_factors;///< buckle
+
+    EnergyHistory         energy;            ///< dynamic
+    std::vector<unsigned> newton_iterations; ///< per increment, static NLGEOM and dynamic
+
+    std::vector<FieldFrame> frames; ///< for VTU output (*NODE FILE / *EL FILE or mode shapes)
+
+    std::vector<std::string> log; ///< lines for the .dat report (increments, cut-backs, warnings)
+  };
+
+  /** All steps of a run. */
+  struct Results
+  {
+    std::string             deck_name; ///< e.g. "cantilever.inp"
+    std::vector<StepResult> steps;
+  };
+} // namespace corot::io
