@@ -1,1 +1,138 @@
-int main() { return 0; }
+/**
+ * @file
+ * The corot command line: `corot run DECK.inp [-o OUTDIR]`, `corot check DECK.inp`,
+ * `corot --help`.
+ */
+#include <elements/registry.h>
+#include <src/analysis/analysis_runner.h>
+#include <src/assembly/dof_numbering.h>
+#include <src/assembly/element_builder.h>
+#include <src/core/source_location.h>
+#include <src/deck/deck_reader.h>
+#include <src/io/result_files.h>
+
+#include <deal.II/base/mpi.h>
+
+#include <boost/program_options.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+namespace
+{
+  namespace po = boost::program_options;
+
+  void
+  print_help(std::ostream &out, const po::options_description &options)
+  {
+    out << "corot: co-rotational structural dynamics on deal.II/Trilinos\n\n"
+        << "usage:\n"
+        << "  corot run DECK.inp [-o OUTDIR]   solve; write NAME.dat, NAME.json (and NAME.pvd/.vtu)\n"
+        << "  corot check DECK.inp             parse and validate the deck without solving\n"
+        << "  corot --help                     this text\n\n"
+        << options << "\n"
+        << "element types (*ELEMENT, TYPE=):\n";
+    for (const auto *type : corot::elements::ElementRegistry::instance().types())
+      out << "  " << type->name << std::string(type->name.size() < 9 ? 9 - type->name.size() : 1, ' ')
+          << type->description << "\n";
+    out << "  B32/B32R are accepted and split into two B31.\n\n"
+        << "model keywords: *HEADING *INCLUDE *NODE *NSET *ELSET *ELEMENT *MATERIAL *ELASTIC\n"
+        << "  *DENSITY *SOLID SECTION *BEAM SECTION *BEAM GENERAL SECTION *SHELL SECTION *MASS\n"
+        << "  *ROTARY INERTIA *BOUNDARY *EQUATION *AMPLITUDE *INITIAL CONDITIONS\n"
+        << "step keywords: *STEP *END STEP *STATIC *FREQUENCY *CLOAD *DLOAD(GRAV) *BOUNDARY\n"
+        << "  *NODE PRINT *EL PRINT *NODE FILE *EL FILE *ENERGY PRINT\n"
+        << "procedures in this release: *STATIC (linear, NLGEOM with trusses), *FREQUENCY\n";
+  }
+} // namespace
+
+int
+main(int argc, char **argv)
+{
+  dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
+  const bool is_root = dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) == 0;
+
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+    "output,o", po::value<std::string>(), "output directory (default: beside the deck)");
+  po::options_description hidden;
+  hidden.add_options()("command", po::value<std::string>())("deck", po::value<std::string>());
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("command", 1).add("deck", 1);
+
+  po::variables_map arguments;
+  try
+    {
+      po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
+                arguments);
+      po::notify(arguments);
+    }
+  catch (const std::exception &error)
+    {
+      if (is_root)
+        std::cerr << "corot: " << error.what() << " (see corot --help)" << std::endl;
+      return 2;
+    }
+
+  if (arguments.count("help") || !arguments.count("command"))
+    {
+      if (is_root)
+        print_help(std::cout, options);
+      return arguments.count("help") ? 0 : 2;
+    }
+  const std::string command = arguments["command"].as<std::string>();
+  if ((command != "run" && command != "check") || !arguments.count("deck"))
+    {
+      if (is_root)
+        std::cerr << "corot: usage: corot run|check DECK.inp [-o OUTDIR] (see corot --help)"
+                  << std::endl;
+      return 2;
+    }
+  const std::string deck = arguments["deck"].as<std::string>();
+
+  try
+    {
+      const corot::core::Model model = corot::deck::read_deck(deck);
+      if (command == "check")
+        {
+          const auto elements = corot::assembly::build_elements(model);
+          const auto dofs     = corot::assembly::number_dofs(model, elements);
+          if (is_root)
+            std::cout << deck << ": ok (" << model.nodes.size() << " nodes, "
+                      << model.elements.size() << " elements, " << dofs.n_dofs() << " DOFs, "
+                      << model.steps.size() << " steps)" << std::endl;
+          return 0;
+        }
+
+      const corot::io::Results results =
+        corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout);
+
+      const std::filesystem::path deck_path(deck);
+      const std::string output_directory =
+        arguments.count("output") ? arguments["output"].as<std::string>() :
+                                    (deck_path.has_parent_path() ? deck_path.parent_path().string() : ".");
+      const std::string base = deck_path.stem().string();
+      if (is_root)
+        {
+          corot::io::write_results(model, results, output_directory, base);
+          std::cout << "results: " << (std::filesystem::path(output_directory) / (base + ".dat")).string()
+                    << ", " << (std::filesystem::path(output_directory) / (base + ".json")).string()
+                    << std::endl;
+        }
+      return 0;
+    }
+  catch (const corot::core::InputError &error)
+    {
+      if (is_root)
+        std::cerr << error.what() << std::endl;
+      return 1;
+    }
+  catch (const std::exception &error)
+    {
+      if (is_root)
+        std::cerr << deck << ": error: " << error.what() << std::endl;
+      return 1;
+    }
+}

@@ -1,0 +1,39 @@
+#pragma once
+/**
+ * @file
+ * What every analysis procedure works on.
+ */
+#include <elements/element.h>
+#include <src/analysis/amplitude.h>
+#include <src/assembly/assembler.h>
+#include <src/core/configuration.h>
+#include <src/core/dof_map.h>
+#include <src/core/model.h>
+
+#include <deal.II/base/conditional_ostream.h>
+
+#include <memory>
+#include <vector>
+
+namespace corot::analysis
+{
+  /** Loads and boundary conditions in force during one step. */
+  struct StepLoading
+  {
+    std::vector<core::BoundaryCondition> boundaries;
+    std::vector<core::ConcentratedLoad>  loads;
+    std::vector<core::GravityLoad>       gravity;
+  };
+
+  /** The model, its discretisation and the state carried from step to step. */
+  struct AnalysisContext
+  {
+    const core::Model                                     &model;
+    const std::vector<std::unique_ptr<elements::Element>> &elements;
+    const core::DofMap                                    &dofs;
+    assembly::Assembler                                   &assembler;
+    const AmplitudeTable                                  &amplitudes;
+    core::Configuration                                   &configuration; ///< end state of the last general step
+    dealii::ConditionalOStream                            &progress;      ///< rank-0 progress lines
+  };
+} // namespace corot::analysis

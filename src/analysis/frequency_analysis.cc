@@ -1,0 +1,99 @@
+#include <src/analysis/frequency_analysis.h>
+#include <src/analysis/output_recorder.h>
+#include <src/analysis/step_loading.h>
+#include <src/solvers/eigen_solver.h>
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace corot::analysis
+{
+  FrequencyAnalysis::FrequencyAnalysis(AnalysisContext &context, const core::Step &step,
+                                       const StepLoading &loading)
+    : context_(context)
+    , step_(step)
+    , loading_(loading)
+  {}
+
+  io::StepResult
+  FrequencyAnalysis::run(const unsigned step_number)
+  {
+    io::StepResult result;
+    result.number    = step_number;
+    result.procedure = "frequency";
+
+    PrescribedMotion prescribed(context_, loading_, result.log);
+    context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
+
+    unsigned n_free = context_.dofs.n_dofs() - context_.assembler.increment_constraints().n_constraints();
+    const core::FrequencyParameters &p = step_.frequency;
+    unsigned n_modes = p.n_modes;
+    if (n_modes > n_free)
+      {
+        result.log.push_back("only " + std::to_string(n_free) +
+                             " unconstrained DOFs: computing that many modes instead of " +
+                             std::to_string(n_modes));
+        n_modes = n_free;
+      }
+
+    const core::Configuration reference(context_.model.nodes.size());
+    dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
+    context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
+    context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
+
+    const double two_pi = 2.0 * M_PI;
+    const double lower  = p.lower_frequency ? std::pow(two_pi * *p.lower_frequency, 2) : 0.0;
+    context_.progress << "  step " << step_number << ": " << n_modes
+                      << " eigenpairs of a system of " << context_.dofs.n_dofs() << " DOFs"
+                      << std::endl;
+    solvers::EigenPairs pairs;
+    try
+      {
+        pairs = solvers::solve_generalized_eigenproblem(stiffness, mass, n_modes, lower);
+      }
+    catch (const std::runtime_error &error)
+      {
+        throw core::InputError(step_.procedure_at, error.what());
+      }
+
+    OutputRecorder recorder(context_, step_, result);
+    bool           wants_shapes = false;
+    for (const auto &request : step_.outputs)
+      wants_shapes = wants_shapes || request.kind == core::OutputRequest::Kind::node_file ||
+                     request.kind == core::OutputRequest::Kind::element_file;
+
+    for (unsigned mode = 0; mode < pairs.eigenvalues.size(); ++mode)
+      {
+        const double lambda    = pairs.eigenvalues[mode];
+        const double frequency = std::sqrt(std::max(lambda, 0.0)) / two_pi;
+        if (p.upper_frequency && frequency > *p.upper_frequency)
+          break;
+        result.eigenvalues.push_back(lambda);
+        result.frequencies.push_back(frequency);
+        std::ostringstream line;
+        line << "mode " << mode + 1 << ": eigenvalue " << std::setprecision(10) << lambda
+             << ", residual " << std::setprecision(2) << pairs.residuals[mode];
+        result.log.push_back(line.str());
+
+        if (wants_shapes)
+          {
+            Eigen::VectorXd shape = pairs.eigenvectors[mode];
+            double          largest = 0.0;
+            for (unsigned dof = 0; dof < shape.size(); ++dof)
+              if (!core::is_rotation(context_.dofs.kind_of(dof)))
+                largest = std::max(largest, std::abs(shape[dof]));
+            if (largest > 0.0)
+              shape /= largest;
+            core::Configuration saved = context_.configuration;
+            context_.configuration    = core::Configuration(context_.model.nodes.size());
+            context_.configuration.apply_increment(context_.dofs, shape);
+            std::ostringstream label;
+            label << "mode " << mode + 1 << ": " << std::setprecision(6) << frequency;
+            result.frames.push_back(recorder.frame(mode + 1, label.str(), Eigen::VectorXd(), false));
+            context_.configuration = saved;
+          }
+      }
+    return result;
+  }
+} // namespace corot::analysis

@@ -1,0 +1,31 @@
+#pragma once
+/**
+ * @file
+ * The *FREQUENCY procedure: natural frequencies and mode shapes.
+ */
+#include <src/analysis/analysis_context.h>
+#include <src/io/results.h>
+
+namespace corot::analysis
+{
+  /**
+   * Solves K x = omega^2 M x with the small-displacement stiffness and the
+   * consistent mass about the reference configuration, the step's boundary
+   * conditions held at zero (a perturbation step: the state is not changed).
+   * Reports eigenvalues, frequencies in cycles/time and, when *NODE FILE is
+   * requested, mode shapes normalised to a largest translation of one.
+   */
+  class FrequencyAnalysis
+  {
+  public:
+    FrequencyAnalysis(AnalysisContext &context, const core::Step &step, const StepLoading &loading);
+
+    io::StepResult
+    run(unsigned step_number);
+
+  private:
+    AnalysisContext   &context_;
+    const core::Step  &step_;
+    const StepLoading &loading_;
+  };
+} // namespace corot::analysis

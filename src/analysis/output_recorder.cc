@@ -1,0 +1,146 @@
+#include <src/analysis/output_recorder.h>
+
+#include <array>
+
+namespace corot::analysis
+{
+  namespace
+  {
+    const std::array<const char *, 6> displacement_names = {{"U1", "U2", "U3", "UR1", "UR2", "UR3"}};
+    const std::array<const char *, 6> reaction_names = {{"RF1", "RF2", "RF3", "RM1", "RM2", "RM3"}};
+    const std::array<const char *, 6> velocity_names = {{"V1", "V2", "V3", "VR1", "VR2", "VR3"}};
+
+    bool
+    wants(const core::OutputRequest &request, const std::string &variable)
+    {
+      if (request.variables.empty())
+        return variable == "U";
+      for (const std::string &v : request.variables)
+        if (v == variable)
+          return true;
+      return false;
+    }
+
+    std::vector<unsigned>
+    ids_or_all(const core::OutputRequest &request, const std::vector<unsigned> &all)
+    {
+      return request.ids.empty() ? all : request.ids;
+    }
+  } // namespace
+
+  OutputRecorder::OutputRecorder(const AnalysisContext &context, const core::Step &step,
+                                 io::StepResult &result)
+    : context_(context)
+    , step_(step)
+    , result_(result)
+  {}
+
+  void
+  OutputRecorder::record(const double time, const unsigned increment,
+                         const Eigen::VectorXd &reaction, const bool last)
+  {
+    const core::Model &model = context_.model;
+    std::vector<unsigned> all_nodes, all_elements;
+    for (const auto &node : model.nodes)
+      all_nodes.push_back(node.id);
+    for (const auto &element : model.elements)
+      all_elements.push_back(element.id);
+
+    bool wants_frame = false, wants_element_field = false;
+    for (const core::OutputRequest &request : step_.outputs)
+      {
+        const bool due = last || (request.frequency > 0 && increment % request.frequency == 0);
+        if (!due)
+          continue;
+        switch (request.kind)
+          {
+            case core::OutputRequest::Kind::node_print:
+              for (const unsigned id : ids_or_all(request, all_nodes))
+                {
+                  const unsigned node    = model.node_index.at(id);
+                  io::History   &history = result_.node_output[id];
+                  if (!history.time.empty() && history.time.back() == time)
+                    continue;
+                  history.time.push_back(time);
+                  const Eigen::Vector3d u     = context_.configuration.displacements[node];
+                  const Eigen::Vector3d theta = context_.configuration.rotation_vector(node);
+                  const Eigen::Vector3d v     = context_.configuration.velocities[node];
+                  const Eigen::Vector3d w     = context_.configuration.angular_velocities[node];
+                  for (unsigned k = 0; k < 6; ++k)
+                    {
+                      const unsigned dof =
+                        context_.dofs.index(node, static_cast<core::DofKind>(k));
+                      if (dof == core::DofMap::invalid)
+                        continue;
+                      if (wants(request, "U"))
+                        history.values[displacement_names[k]].push_back(k < 3 ? u[k] : theta[k - 3]);
+                      if (wants(request, "V"))
+                        history.values[velocity_names[k]].push_back(k < 3 ? v[k] : w[k - 3]);
+                      if (wants(request, "RF"))
+                        history.values[reaction_names[k]].push_back(reaction[dof]);
+                    }
+                }
+              break;
+            case core::OutputRequest::Kind::element_print:
+              for (const unsigned id : ids_or_all(request, all_elements))
+                {
+                  const unsigned e       = model.element_index.at(id);
+                  io::History   &history = result_.element_output[id];
+                  if (!history.time.empty() && history.time.back() == time)
+                    continue;
+                  history.time.push_back(time);
+                  for (const auto &[name, value] : context_.elements[e]->section_forces(
+                         context_.assembler.kinematics(e, context_.configuration)))
+                    history.values[name].push_back(value);
+                }
+              break;
+            case core::OutputRequest::Kind::node_file:
+              wants_frame = true;
+              break;
+            case core::OutputRequest::Kind::element_file:
+              wants_frame         = true;
+              wants_element_field = true;
+              break;
+            case core::OutputRequest::Kind::energy_print:
+              break;
+          }
+      }
+    if (wants_frame)
+      result_.frames.push_back(
+        frame(time, "increment " + std::to_string(increment), reaction, wants_element_field));
+  }
+
+  io::FieldFrame
+  OutputRecorder::frame(const double time, const std::string &label,
+                        const Eigen::VectorXd &reaction, const bool with_element_values) const
+  {
+    const core::Model &model = context_.model;
+    io::FieldFrame     frame;
+    frame.time  = time;
+    frame.label = label;
+    for (unsigned node = 0; node < model.nodes.size(); ++node)
+      {
+        frame.displacement.push_back(context_.configuration.displacements[node]);
+        frame.rotation.push_back(context_.configuration.rotation_vector(node));
+        Eigen::Vector3d rf = Eigen::Vector3d::Zero();
+        if (reaction.size() > 0)
+          for (unsigned k = 0; k < 3; ++k)
+            {
+              const unsigned dof = context_.dofs.index(node, static_cast<core::DofKind>(k));
+              if (dof != core::DofMap::invalid)
+                rf[k] = reaction[dof];
+            }
+        frame.reaction.push_back(rf);
+      }
+    if (with_element_values)
+      for (unsigned e = 0; e < model.elements.size(); ++e)
+        {
+          std::map<std::string, double> values;
+          for (const auto &[name, value] : context_.elements[e]->section_forces(
+                 context_.assembler.kinematics(e, context_.configuration)))
+            values[name] = value;
+          frame.element_values.push_back(values);
+        }
+    return frame;
+  }
+} // namespace corot::analysis

@@ -1,0 +1,207 @@
+#include <src/analysis/output_recorder.h>
+#include <src/analysis/static_analysis.h>
+#include <src/analysis/step_loading.h>
+#include <src/solvers/direct_solver.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /** Reactions: internal minus external force on constrained DOFs, zero elsewhere. */
+    Eigen::VectorXd
+    reactions(const assembly::Assembler &assembler, const Eigen::VectorXd &internal,
+              const Eigen::VectorXd &external)
+    {
+      Eigen::VectorXd result = Eigen::VectorXd::Zero(internal.size());
+      for (const auto &line : assembler.increment_constraints().get_lines())
+        result[line.index] = internal[line.index] - external[line.index];
+      return result;
+    }
+
+    std::string
+    format(const double value)
+    {
+      std::ostringstream out;
+      out << std::setprecision(4) << std::scientific << value;
+      return out.str();
+    }
+  } // namespace
+
+  StaticAnalysis::StaticAnalysis(AnalysisContext &context, const core::Step &step,
+                                 const StepLoading &loading)
+    : context_(context)
+    , step_(step)
+    , loading_(loading)
+  {}
+
+  unsigned
+  StaticAnalysis::solve_increment(const double time, Eigen::VectorXd &reaction)
+  {
+    const bool   nonlinear = step_.nlgeom;
+    const double period    = step_.statics.period;
+    const unsigned max_iterations = nonlinear ? 25 : 1;
+
+    assembly::Assembler &assembler = context_.assembler;
+    const Eigen::VectorXd external = external_force(context_, loading_, time, period, true);
+
+    dealii::TrilinosWrappers::SparseMatrix tangent;
+    dealii::TrilinosWrappers::MPI::Vector  residual, correction;
+    Eigen::VectorXd                        internal;
+    solvers::DirectSolver                  solver;
+
+    double length_scale = 0.0;
+    for (const auto &node : context_.model.nodes)
+      length_scale = std::max(length_scale, node.position.norm());
+    length_scale = std::max(length_scale, 1e-30);
+
+    const Eigen::VectorXd start_values = context_.configuration.dof_values(context_.dofs);
+    for (unsigned iteration = 1; iteration <= max_iterations; ++iteration)
+      {
+        assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
+                                    internal, &tangent);
+        if (iteration == 1)
+          {
+            const auto unrestrained = assembler.unrestrained_dofs(tangent);
+            if (!unrestrained.empty())
+              {
+                std::string list;
+                for (unsigned i = 0; i < std::min<size_t>(5, unrestrained.size()); ++i)
+                  list += (i ? ", " : "") + unrestrained[i];
+                if (unrestrained.size() > 5)
+                  list += ", ... (" + std::to_string(unrestrained.size()) + " in all)";
+                throw core::InputError(step_.defined_at,
+                                       "the structure is a mechanism: no element or boundary "
+                                       "condition restrains " + list);
+              }
+          }
+
+        assembler.reinit_vector(correction);
+        solver.factorize(tangent);
+        solver.solve(correction, residual);
+        Eigen::VectorXd delta = assembler.to_replicated(correction);
+        assembler.distribute(delta);
+
+        // Backtracking line search on the residual norm (non-linear only).
+        double step_length = 1.0;
+        const double residual_before = residual.l2_norm();
+        core::Configuration trial = context_.configuration;
+        trial.apply_increment(context_.dofs, delta);
+        if (nonlinear)
+          for (unsigned search = 0; search < 6; ++search)
+            {
+              dealii::TrilinosWrappers::MPI::Vector trial_residual;
+              Eigen::VectorXd                       trial_internal;
+              assembler.assemble_residual(trial, true, external, trial_residual, trial_internal,
+                                          nullptr);
+              if (trial_residual.l2_norm() <= residual_before || residual_before == 0.0)
+                break;
+              step_length *= 0.5;
+              trial = context_.configuration;
+              trial.apply_increment(context_.dofs, step_length * delta);
+            }
+        context_.configuration = trial;
+
+        assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
+                                    internal, nullptr);
+        reaction = reactions(assembler, internal, external);
+
+        const double force_scale =
+          std::max({external.norm(), internal.norm(), 1e-30});
+        const double residual_norm = residual.l2_norm();
+        const double increment_norm =
+          (context_.configuration.dof_values(context_.dofs) - start_values).norm();
+        const double correction_norm = step_length * delta.norm();
+        if (nonlinear)
+          context_.progress << "    iteration " << iteration << ": residual "
+                            << format(residual_norm / force_scale) << ", correction "
+                            << format(correction_norm / std::max(increment_norm, 1e-12 * length_scale))
+                            << std::endl;
+        if (!nonlinear)
+          return 1;
+        if (!std::isfinite(residual_norm))
+          return 0;
+        if (residual_norm <= 1e-8 * force_scale &&
+            correction_norm <= 1e-6 * std::max(increment_norm, 1e-12 * length_scale))
+          return iteration;
+      }
+    return 0;
+  }
+
+  io::StepResult
+  StaticAnalysis::run(const unsigned step_number)
+  {
+    result_.number    = step_number;
+    result_.procedure = "static";
+
+    if (step_.nlgeom)
+      for (unsigned e = 0; e < context_.elements.size(); ++e)
+        if (!context_.elements[e]->supports_large_rotations())
+          {
+            const core::ElementRecord &record = context_.model.elements[e];
+            throw core::InputError(step_.defined_at,
+                                   "NLGEOM needs co-rotational elements, but element " +
+                                     std::to_string(record.id) + " (" + record.type + ", " +
+                                     record.defined_at.str() +
+                                     ") is small-displacement only in this release; remove "
+                                     "NLGEOM or use T2D2/T3D2 trusses");
+          }
+
+    PrescribedMotion prescribed(context_, loading_, result_.log);
+    context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
+
+    const core::StaticParameters &p = step_.statics;
+    const double period        = p.period > 0 ? p.period : 1.0;
+    const double min_increment = p.min_increment > 0 ? p.min_increment : 1e-5 * period;
+    const double max_increment = p.max_increment > 0 ? p.max_increment : period;
+    double       increment     = step_.nlgeom ? std::min(p.initial_increment > 0 ? p.initial_increment : period, max_increment) : period;
+
+    OutputRecorder  recorder(context_, step_, result_);
+    Eigen::VectorXd reaction = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
+    double          time     = 0.0;
+    unsigned        count    = 0;
+    while (time < period * (1.0 - 1e-12))
+      {
+        increment              = std::min(increment, period - time);
+        const double    target = time + increment;
+        const core::Configuration saved = context_.configuration;
+        context_.assembler.impose_prescribed_values(context_.configuration,
+                                                    prescribed.values(target, period, true));
+        context_.progress << "  step " << step_number << " increment " << count + 1 << ": time "
+                          << target << " of " << period << std::endl;
+        const unsigned iterations = solve_increment(target, reaction);
+        if (iterations == 0)
+          {
+            context_.configuration = saved;
+            const double smaller   = 0.25 * increment;
+            const std::string message = "increment " + std::to_string(count + 1) + " to time " +
+                                        format(target) + " did not converge";
+            if (smaller < min_increment)
+              throw core::InputError(step_.procedure_at,
+                                     message + "; the increment would fall below the minimum " +
+                                       format(min_increment) + ", so the analysis stops here "
+                                       "(last converged time " + format(time) + ")");
+            result_.log.push_back(message + "; cut back to " + format(smaller));
+            context_.progress << "  " << result_.log.back() << std::endl;
+            increment = smaller;
+            continue;
+          }
+        if (++count > step_.max_increments)
+          throw core::InputError(step_.defined_at,
+                                 "more increments than INC=" + std::to_string(step_.max_increments) +
+                                   " needed to complete the step (time " + format(time) + ")");
+        time = target;
+        result_.newton_iterations.push_back(iterations);
+        result_.log.push_back("increment " + std::to_string(count) + ": time " + format(time) +
+                              (step_.nlgeom ? ", " + std::to_string(iterations) + " iterations" : ""));
+        recorder.record(time, count, reaction, time >= period * (1.0 - 1e-12));
+        if (step_.nlgeom && iterations <= 5)
+          increment = std::min(1.5 * increment, max_increment);
+      }
+    return result_;
+  }
+} // namespace corot::analysis

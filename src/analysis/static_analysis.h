@@ -1,0 +1,41 @@
+#pragma once
+/**
+ * @file
+ * The *STATIC procedure: linear, or geometrically non-linear (NLGEOM) with
+ * Newton iterations per load increment.
+ */
+#include <src/analysis/analysis_context.h>
+#include <src/io/results.h>
+
+namespace corot::analysis
+{
+  /**
+   * Static equilibrium f_int(d) = f_ext(t) over the step.
+   *
+   * Linear (no NLGEOM): one solve with the small-displacement stiffness at
+   * the end of the step. NLGEOM: load increments of the size the *STATIC line
+   * asks for, each solved by Newton's method with the consistent tangent of
+   * the co-rotational elements and a backtracking line search; an increment
+   * that does not converge is cut back (x 1/4, with a message) down to the
+   * minimum increment, and an unconverged increment is never accepted.
+   */
+  class StaticAnalysis
+  {
+  public:
+    StaticAnalysis(AnalysisContext &context, const core::Step &step, const StepLoading &loading);
+
+    /** Runs the step; the end state is left in the context's configuration. */
+    io::StepResult
+    run(unsigned step_number);
+
+  private:
+    /** Newton iterations for the state at step time @p time; returns the iteration count or 0 if not converged. */
+    unsigned
+    solve_increment(double time, Eigen::VectorXd &reaction);
+
+    AnalysisContext   &context_;
+    const core::Step  &step_;
+    const StepLoading &loading_;
+    io::StepResult     result_;
+  };
+} // namespace corot::analysis

@@ -1,0 +1,39 @@
+#include <src/solvers/shift_invert_operator.h>
+
+#include <Amesos.h>
+#include <Epetra_MultiVector.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace corot::solvers
+{
+  ShiftInvertOperator::ShiftInvertOperator(const Epetra_CrsMatrix &shifted,
+                                           const Epetra_CrsMatrix &mass)
+    : mass_(mass)
+    , problem_(std::make_unique<Epetra_LinearProblem>())
+  {
+    problem_->SetOperator(const_cast<Epetra_CrsMatrix *>(&shifted));
+    Amesos factory;
+    solver_.reset(factory.Create("Amesos_Klu", *problem_));
+    if (!solver_)
+      throw std::runtime_error("Amesos_Klu is not available");
+    if (solver_->SymbolicFactorization() != 0 || solver_->NumericFactorization() != 0)
+      throw std::runtime_error("the factorization of K - sigma M failed (singular: a massless "
+                               "mechanism, or the shift is an eigenvalue)");
+  }
+
+  ShiftInvertOperator::~ShiftInvertOperator() = default;
+
+  int
+  ShiftInvertOperator::Apply(const Epetra_MultiVector &X, Epetra_MultiVector &Y) const
+  {
+    Epetra_MultiVector mass_times_x(mass_.OperatorRangeMap(), X.NumVectors());
+    int error = mass_.Multiply(false, X, mass_times_x);
+    if (error != 0)
+      return error;
+    problem_->SetLHS(&Y);
+    problem_->SetRHS(&mass_times_x);
+    return solver_->Solve();
+  }
+} // namespace corot::solvers
