@@ -6,6 +6,7 @@
 
 #include <deal.II/base/mpi.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace corot::analysis
@@ -33,10 +34,13 @@ namespace corot::analysis
         {
           for (core::ConcentratedLoad &old : loading.loads)
             if (old.dof == load.dof)
-              std::erase_if(old.node_ids, [&](unsigned id) {
-                return std::find(load.node_ids.begin(), load.node_ids.end(), id) !=
-                       load.node_ids.end();
-              });
+              old.node_ids.erase(std::remove_if(old.node_ids.begin(), old.node_ids.end(),
+                                                [&](const unsigned id) {
+                                                  return std::find(load.node_ids.begin(),
+                                                                   load.node_ids.end(),
+                                                                   id) != load.node_ids.end();
+                                                }),
+                                 old.node_ids.end());
           loading.loads.push_back(load);
         }
       loading.gravity = carried.gravity;
