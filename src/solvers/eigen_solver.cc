@@ -16,6 +16,7 @@
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
+#include <tuple>
 
 namespace corot::solvers
 {
@@ -49,6 +50,79 @@ namespace corot::solvers
       std::nth_element(all.begin(), all.begin() + all.size() / 2, all.end());
       return all[all.size() / 2];
     }
+
+    /** A replicated dense copy of a (small) distributed matrix. */
+    Eigen::MatrixXd
+    to_dense(const dealii::TrilinosWrappers::SparseMatrix &matrix)
+    {
+      std::vector<std::tuple<unsigned, unsigned, double>> local;
+      for (const auto row : matrix.locally_owned_range_indices())
+        for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
+          local.emplace_back(entry->row(), entry->column(), entry->value());
+      Eigen::MatrixXd dense = Eigen::MatrixXd::Zero(matrix.m(), matrix.n());
+      for (const auto &part : dealii::Utilities::MPI::all_gather(matrix.get_mpi_communicator(), local))
+        for (const auto &[i, j, value] : part)
+          dense(i, j) += value;
+      return dense;
+    }
+
+    /**
+     * Dense path for small systems, where a Krylov method has too little room:
+     * DOFs without mass (constrained rows and massless DOFs: a row of a
+     * positive semi-definite M with zero diagonal is zero) are condensed
+     * statically, which is exact, and the remaining symmetric-definite
+     * problem is solved with Eigen's generalized self-adjoint solver.
+     */
+    EigenPairs
+    solve_dense(const dealii::TrilinosWrappers::SparseMatrix &stiffness_matrix,
+                const dealii::TrilinosWrappers::SparseMatrix &mass_matrix,
+                const unsigned n_pairs, const double lower_bound)
+    {
+      const Eigen::MatrixXd k = to_dense(stiffness_matrix);
+      const Eigen::MatrixXd m = to_dense(mass_matrix);
+      const double          scale = std::max(m.diagonal().cwiseAbs().maxCoeff(), 1e-300);
+      std::vector<int>      with_mass, without_mass;
+      for (int i = 0; i < m.rows(); ++i)
+        (m(i, i) > 1e-14 * scale ? with_mass : without_mass).push_back(i);
+      if (with_mass.empty())
+        throw std::runtime_error("the mass matrix is zero: no density or point mass in the model");
+
+      const Eigen::MatrixXd k_mm = k(with_mass, with_mass), m_mm = m(with_mass, with_mass);
+      Eigen::MatrixXd       k_reduced = k_mm, back = Eigen::MatrixXd::Zero(without_mass.size(), with_mass.size());
+      if (!without_mass.empty())
+        {
+          const Eigen::MatrixXd k_ss = k(without_mass, without_mass);
+          const Eigen::MatrixXd k_sm = k(without_mass, with_mass);
+          const Eigen::FullPivLU<Eigen::MatrixXd> lu(k_ss);
+          if (!lu.isInvertible())
+            throw std::runtime_error("a massless DOF has no stiffness (an unrestrained mechanism)");
+          back      = -lu.solve(k_sm);
+          k_reduced = k_mm + k_sm.transpose() * back;
+        }
+      const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(
+        0.5 * (k_reduced + k_reduced.transpose()), m_mm);
+      if (solver.info() != Eigen::Success)
+        throw std::runtime_error("the dense eigensolver failed (is the mass matrix positive definite?)");
+
+      EigenPairs result;
+      for (int j = 0; j < solver.eigenvalues().size() && result.eigenvalues.size() < n_pairs; ++j)
+        {
+          const double lambda = solver.eigenvalues()[j];
+          if (lower_bound > 0.0 && lambda < lower_bound)
+            continue;
+          Eigen::VectorXd x = Eigen::VectorXd::Zero(k.rows());
+          const Eigen::VectorXd x_m = solver.eigenvectors().col(j);
+          x(with_mass) = x_m;
+          if (!without_mass.empty())
+            x(without_mass) = back * x_m;
+          const Eigen::VectorXd kx = k * x, mx = m * x;
+          const double denominator = kx.norm() + (std::abs(lambda) + 1e-12 * k.diagonal().cwiseAbs().maxCoeff() / scale) * mx.norm();
+          result.eigenvalues.push_back(lambda);
+          result.residuals.push_back((kx - lambda * mx).norm() / denominator);
+          result.eigenvectors.push_back(x / std::sqrt(x.dot(mx)));
+        }
+      return result;
+    }
   } // namespace
 
   EigenPairs
@@ -59,6 +133,8 @@ namespace corot::solvers
                                  const double                                  residual_tolerance)
   {
     const unsigned n_rows = stiffness.m();
+    if (n_rows <= 200)
+      return solve_dense(stiffness, mass, n_pairs, lower_bound);
     const double   scale  = typical_diagonal_ratio(stiffness, mass);
     // A small negative shift keeps K - sigma M positive definite for free-free
     // structures; eigenvalues come from Rayleigh quotients, so the shift costs
