@@ -58,6 +58,8 @@ namespace corot::core
     /** E and G given on a *BEAM GENERAL SECTION (used when no material is named). */
     std::optional<double> general_youngs_modulus;
     std::optional<double> general_shear_modulus;
+    /** DENSITY= given on a *BEAM GENERAL SECTION (mass per unit volume). */
+    std::optional<double> general_density;
     SourceLocation        defined_at;
   };
 } // namespace corot::core

@@ -91,6 +91,17 @@ namespace corot::core
     std::optional<double> upper_frequency; ///< cycles/time
   };
 
+  /** *DYNAMIC parameters and data line (time increment, period). */
+  struct DynamicParameters
+  {
+    double      time_increment = 0.0;
+    double      period         = 0.0;
+    std::string integrator     = "MIDPOINT"; ///< MIDPOINT, NEWMARK, HHT or TIMEFE (upper case)
+    double      alpha          = 0.0;        ///< HHT alpha (Abaqus convention, -1/3 <= alpha <= 0)
+    unsigned    order          = 1;          ///< TIMEFE polynomial order
+    bool        direct         = false;      ///< DIRECT: fixed increments
+  };
+
   /** One *STEP ... *END STEP block. */
   struct Step
   {
@@ -98,7 +109,8 @@ namespace corot::core
     bool                           nlgeom    = false;
     unsigned                       max_increments = 100; ///< INC=
     StaticParameters               statics;
-    FrequencyParameters            frequency;
+    FrequencyParameters            frequency; ///< also *BUCKLE: n_modes = number of eigenvalues
+    DynamicParameters              dynamics;
     std::vector<BoundaryCondition> boundaries;
     bool                           new_boundaries = false; ///< *BOUNDARY, OP=NEW seen
     std::vector<ConcentratedLoad>  loads;
