@@ -1,0 +1,180 @@
+#include <src/deck/beam_section_shapes.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace corot::deck
+{
+  namespace
+  {
+    constexpr double pi = 3.14159265358979323846;
+
+    /**
+     * Solid rectangle a x b. A = ab, I11 = a b^3/12 (about local 1, so the
+     * height b along local 2 is cubed), I22 = b a^3/12.
+     * Torsion constant for long side L and short side s (Roark's Formulas for
+     * Stress and Strain, 7th ed., Table 10.7 case 4):
+     *   J = L s^3 [1/3 - 0.21 (s/L) (1 - s^4 / (12 L^4))], within 4 % of the series solution.
+     * Shear coefficient: Timoshenko's 5/6 for a rectangle.
+     */
+    core::SectionProperties
+    rectangle(const double a, const double b)
+    {
+      core::SectionProperties p;
+      p.area               = a * b;
+      p.i11                = a * b * b * b / 12.0;
+      p.i22                = b * a * a * a / 12.0;
+      const double longer  = std::max(a, b);
+      const double shorter = std::min(a, b);
+      const double ratio   = shorter / longer;
+      p.torsion_constant =
+        longer * std::pow(shorter, 3) * (1.0 / 3.0 - 0.21 * ratio * (1.0 - std::pow(ratio, 4) / 12.0));
+      p.shear_factor_1 = p.shear_factor_2 = 5.0 / 6.0;
+      return p;
+    }
+
+    /**
+     * Solid circle of radius r: A = pi r^2, I11 = I22 = pi r^4 / 4, J = pi r^4 / 2.
+     * Shear coefficient k = 6 (1 + nu) / (7 + 6 nu) (G. R. Cowper, "The shear
+     * coefficient in Timoshenko's beam theory", J. Appl. Mech. 33 (1966) 335-340, Table 1).
+     */
+    core::SectionProperties
+    circle(const double r, const double nu)
+    {
+      core::SectionProperties p;
+      p.area             = pi * r * r;
+      p.i11 = p.i22      = pi * std::pow(r, 4) / 4.0;
+      p.torsion_constant = pi * std::pow(r, 4) / 2.0;
+      p.shear_factor_1 = p.shear_factor_2 = 6.0 * (1.0 + nu) / (7.0 + 6.0 * nu);
+      return p;
+    }
+
+    /**
+     * Tube of outer radius r and wall thickness t, inner radius ri = r - t (exact
+     * annulus): A = pi (r^2 - ri^2), I = pi (r^4 - ri^4) / 4, J = pi (r^4 - ri^4) / 2.
+     * Shear coefficient from Cowper (1966), Table 1, hollow circle with m = ri / r:
+     *   k = 6 (1 + nu) (1 + m^2)^2 / [(7 + 6 nu) (1 + m^2)^2 + (20 + 12 nu) m^2],
+     * which is 2 (1 + nu) / (4 + 3 nu) for a thin-walled tube (m -> 1) and the
+     * solid-circle value for m = 0.
+     */
+    core::SectionProperties
+    pipe(const double r, const double t, const double nu)
+    {
+      const double ri = r - t;
+      const double m2 = (ri / r) * (ri / r);
+      core::SectionProperties p;
+      p.area             = pi * (r * r - ri * ri);
+      p.i11 = p.i22      = pi * (std::pow(r, 4) - std::pow(ri, 4)) / 4.0;
+      p.torsion_constant = pi * (std::pow(r, 4) - std::pow(ri, 4)) / 2.0;
+      p.shear_factor_1 = p.shear_factor_2 =
+        6.0 * (1.0 + nu) * (1.0 + m2) * (1.0 + m2) /
+        ((7.0 + 6.0 * nu) * (1.0 + m2) * (1.0 + m2) + (20.0 + 12.0 * nu) * m2);
+      return p;
+    }
+
+    /**
+     * Rectangular box a x b (outer) with walls t1 (right, +1), t2 (top, +2),
+     * t3 (left, -1), t4 (bottom, -2). Area and second moments are summed over
+     * the four wall rectangles (the top and bottom walls span the full width,
+     * the side walls the clear height b - t2 - t4) with the parallel-axis
+     * theorem about the centroid; I12 = sum A_i dx_i dy_i (zero unless both
+     * pairs of opposite walls differ).
+     * Torsion constant from Bredt's single-cell formula on the wall mid-lines
+     * (e.g. Roark, 7th ed., Table 10.7 case 16): J = 4 Am^2 / (sum of s_i / t_i),
+     * Am = (a - (t1 + t3)/2) (b - (t2 + t4)/2).
+     * Shear coefficient of a thin-walled square tube, k = 20 (1 + nu) / (48 + 39 nu)
+     * (Cowper 1966, Table 1; 0.44 for nu = 0.3), used for both directions.
+     */
+    core::SectionProperties
+    box(const std::vector<double> &d, const double nu)
+    {
+      const double a = d[0], b = d[1], t1 = d[2], t2 = d[3], t3 = d[4], t4 = d[5];
+      const double clear_height = b - t2 - t4;
+      struct Wall
+      {
+        double width, height, x, y; // extent along 1, along 2, centre
+      };
+      const std::array<Wall, 4> walls = {{{t1, clear_height, a / 2 - t1 / 2, (t4 - t2) / 2},
+                                          {a, t2, 0.0, b / 2 - t2 / 2},
+                                          {t3, clear_height, -a / 2 + t3 / 2, (t4 - t2) / 2},
+                                          {a, t4, 0.0, -b / 2 + t4 / 2}}};
+      double area = 0, first_1 = 0, first_2 = 0;
+      for (const Wall &w : walls)
+        {
+          area += w.width * w.height;
+          first_1 += w.width * w.height * w.x;
+          first_2 += w.width * w.height * w.y;
+        }
+      const double xc = first_1 / area, yc = first_2 / area;
+
+      core::SectionProperties p;
+      p.area = area;
+      for (const Wall &w : walls)
+        {
+          const double wall_area = w.width * w.height;
+          p.i11 += w.width * std::pow(w.height, 3) / 12.0 + wall_area * std::pow(w.y - yc, 2);
+          p.i22 += w.height * std::pow(w.width, 3) / 12.0 + wall_area * std::pow(w.x - xc, 2);
+          p.i12 += wall_area * (w.x - xc) * (w.y - yc);
+        }
+      const double mid_width  = a - (t1 + t3) / 2;
+      const double mid_height = b - (t2 + t4) / 2;
+      const double enclosed   = mid_width * mid_height;
+      p.torsion_constant      = 4.0 * enclosed * enclosed /
+                           (mid_height / t1 + mid_width / t2 + mid_height / t3 + mid_width / t4);
+      p.shear_factor_1 = p.shear_factor_2 = 20.0 * (1.0 + nu) / (48.0 + 39.0 * nu);
+      return p;
+    }
+  } // namespace
+
+  unsigned
+  n_beam_section_dimensions(const std::string &shape)
+  {
+    if (shape == "RECT")
+      return 2;
+    if (shape == "CIRC")
+      return 1;
+    if (shape == "PIPE")
+      return 2;
+    if (shape == "BOX")
+      return 6;
+    return 0;
+  }
+
+  core::SectionProperties
+  beam_section_shape(const std::string          &shape,
+                     const std::vector<double>  &dims,
+                     const double                poissons_ratio,
+                     const core::SourceLocation &location)
+  {
+    const unsigned n = n_beam_section_dimensions(shape);
+    if (n == 0)
+      throw core::InputError(location, "unsupported beam section shape " + shape +
+                                         " (RECT, CIRC, PIPE, BOX)");
+    if (dims.size() != n)
+      throw core::InputError(location, "SECTION=" + shape + " needs " + std::to_string(n) +
+                                         " dimensions, got " + std::to_string(dims.size()));
+    for (const double d : dims)
+      if (!(d > 0.0))
+        throw core::InputError(location, "SECTION=" + shape +
+                                           " dimensions must be positive, got " +
+                                           std::to_string(d));
+    if (shape == "RECT")
+      return rectangle(dims[0], dims[1]);
+    if (shape == "CIRC")
+      return circle(dims[0], poissons_ratio);
+    if (shape == "PIPE")
+      {
+        if (dims[1] > dims[0])
+          throw core::InputError(location, "SECTION=PIPE wall thickness " +
+                                             std::to_string(dims[1]) +
+                                             " exceeds the outer radius " +
+                                             std::to_string(dims[0]));
+        return pipe(dims[0], dims[1], poissons_ratio);
+      }
+    if (dims[2] + dims[4] >= dims[0] || dims[3] + dims[5] >= dims[1])
+      throw core::InputError(location, "SECTION=BOX walls do not fit: t1 + t3 must be < a and "
+                                       "t2 + t4 < b");
+    return box(dims, poissons_ratio);
+  }
+} // namespace corot::deck

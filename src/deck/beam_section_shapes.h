@@ -1,0 +1,40 @@
+#pragma once
+/**
+ * @file
+ * Closed-form section properties of the standard beam cross-section shapes
+ * (*BEAM SECTION, SECTION=RECT|CIRC|PIPE|BOX, Abaqus dimension conventions).
+ */
+#include <src/core/section.h>
+#include <src/core/source_location.h>
+
+#include <string>
+#include <vector>
+
+namespace corot::deck
+{
+  /** Number of dimensions the shape @p shape (upper case) takes, or 0 if it is unknown. */
+  unsigned
+  n_beam_section_dimensions(const std::string &shape);
+
+  /**
+   * Area, second moments, torsion constant and Timoshenko shear coefficients of
+   * a standard shape about its centroid, in the local axes 1 (n1) and 2:
+   *
+   * - `RECT` a, b: width a along local 1, height b along local 2;
+   * - `CIRC` r: solid circle of radius r;
+   * - `PIPE` r, t: tube of outer radius r and wall thickness t (thin or thick, t <= r);
+   * - `BOX` a, b, t1, t2, t3, t4: rectangular tube of outer width a (local 1) and
+   *   height b (local 2); t1 is the wall at +1 (right), t2 at +2 (top), t3 at -1
+   *   (left), t4 at -2 (bottom), as in the Abaqus manual.
+   *
+   * @p dims are the dimensions as written, @p poissons_ratio enters the shear
+   * coefficients (Cowper 1966). Throws core::InputError at @p location for a
+   * wrong number of dimensions, non-positive dimensions or walls that do not fit.
+   * The direction n1 is left at its default.
+   */
+  core::SectionProperties
+  beam_section_shape(const std::string          &shape,
+                     const std::vector<double>  &dims,
+                     double                      poissons_ratio,
+                     const core::SourceLocation &location);
+} // namespace corot::deck

@@ -1,0 +1,105 @@
+#pragma once
+/**
+ * @file
+ * One logical data line of a keyword deck: comma-separated fields with the
+ * file and line they came from.
+ */
+#include <src/core/source_location.h>
+
+#include <string>
+#include <vector>
+
+namespace corot::deck
+{
+  /**
+   * A data line after continuation lines (trailing commas) have been joined.
+   * Fields are trimmed; empty fields are kept (they mean "default" in many
+   * keywords), except one trailing empty field left by a final comma.
+   */
+  class DataLine
+  {
+  public:
+    /** A data line from raw @p text (without comment) read at @p location. */
+    DataLine(const std::string &text, const core::SourceLocation &location);
+
+    /** Appends a continuation line (the previous line ended in a comma). */
+    void
+    append(const std::string &text);
+
+    /** Number of fields. */
+    unsigned
+    n_fields() const;
+
+    /** Field @p i as written (trimmed); empty if @p i is past the end. */
+    const std::string &
+    field(unsigned i) const;
+
+    /** Field @p i in upper case. */
+    std::string
+    field_upper(unsigned i) const;
+
+    /** True if field @p i is missing or empty. */
+    bool
+    is_empty(unsigned i) const;
+
+    /** All non-empty fields, in order. */
+    std::vector<std::string>
+    non_empty_fields() const;
+
+    /**
+     * Field @p i as a real number (Fortran `D` exponents accepted); throws
+     * core::InputError "expected a number, got '...'" otherwise.
+     */
+    double
+    number(unsigned i) const;
+
+    /** Field @p i as a number, or @p fallback if the field is empty or missing. */
+    double
+    number_or(unsigned i, double fallback) const;
+
+    /** Field @p i as a positive integer (an id, a count, a DOF); throws core::InputError otherwise. */
+    unsigned
+    positive_integer(unsigned i) const;
+
+    /**
+     * Throws core::InputError unless the line has between @p min_fields and
+     * @p max_fields fields (trailing empty fields do not count); @p keyword names
+     * the keyword in the message.
+     */
+    void
+    require_fields(unsigned min_fields, unsigned max_fields, const std::string &keyword) const;
+
+    /** Where the line starts. */
+    const core::SourceLocation &
+    location() const;
+
+    /** The raw text (continuations joined), trimmed. */
+    const std::string &
+    text() const;
+
+  private:
+    /** Splits @p text at commas into trimmed fields appended to fields_. */
+    void
+    split(const std::string &text);
+
+    /** Number of fields ignoring trailing empty ones. */
+    unsigned
+    n_meaningful_fields() const;
+
+    std::vector<std::string> fields_;
+    std::string              text_;
+    core::SourceLocation     location_;
+  };
+
+  /** @p text with leading and trailing white space removed. */
+  std::string
+  trim(const std::string &text);
+
+  /** @p text in upper case (ASCII). */
+  std::string
+  to_upper(std::string text);
+
+  /** True if @p text is a non-empty string of decimal digits. */
+  bool
+  is_integer(const std::string &text);
+} // namespace corot::deck

@@ -1,0 +1,56 @@
+#pragma once
+/**
+ * @file
+ * Reads a keyword deck into logical lines: comments and blank lines dropped,
+ * continuation lines joined, *INCLUDE files expanded in place.
+ */
+#include <src/deck/data_line.h>
+#include <src/deck/keyword_line.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace corot::deck
+{
+  /** One logical line: either a keyword line or a data line. */
+  struct DeckLine
+  {
+    std::optional<KeywordLine> keyword; ///< set for a keyword line
+    std::optional<DataLine>    data;    ///< set for a data line
+
+    /** Where the line starts. */
+    const core::SourceLocation &
+    location() const
+    {
+      return keyword ? keyword->location() : data->location();
+    }
+  };
+
+  /**
+   * Splits a deck into DeckLine objects. Rules (Abaqus/CalculiX):
+   * - a line starting with `**` is a comment; blank lines are ignored;
+   * - a line starting with a single `*` is a keyword line; if it ends in a comma
+   *   the next line continues its parameter list;
+   * - any other line is a data line; if it ends in a comma the next data line
+   *   continues it (a keyword line or the end of the file ends it);
+   * - `*INCLUDE, INPUT=path` is replaced by the lines of `path`, resolved
+   *   relative to the directory of the including file; each line keeps its own
+   *   file name (the path as opened) and 1-based line number.
+   */
+  class DeckTokenizer
+  {
+  public:
+    /** Reads @p path (and its includes); throws core::InputError on unreadable files. */
+    std::vector<DeckLine>
+    read(const std::string &path);
+
+  private:
+    /** Appends the lines of @p path to @p lines; @p depth counts nested includes. */
+    void
+    read_file(const std::string          &path,
+              const core::SourceLocation &included_at,
+              unsigned                    depth,
+              std::vector<DeckLine>      &lines);
+  };
+} // namespace corot::deck

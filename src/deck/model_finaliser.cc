@@ -1,0 +1,218 @@
+#include <elements/registry.h>
+#include <src/deck/beam_section_shapes.h>
+#include <src/deck/data_line.h>
+#include <src/deck/model_finaliser.h>
+
+#include <map>
+#include <set>
+#include <unordered_set>
+
+namespace corot::deck
+{
+  namespace
+  {
+    /** The keyword(s) that define a section of @p kind. */
+    std::string
+    section_keyword(const core::SectionKind kind)
+    {
+      switch (kind)
+        {
+          case core::SectionKind::solid:
+            return "*SOLID SECTION";
+          case core::SectionKind::beam:
+            return "*BEAM SECTION or *BEAM GENERAL SECTION";
+          case core::SectionKind::shell:
+            return "*SHELL SECTION";
+          case core::SectionKind::point_mass:
+            return "*MASS";
+          case core::SectionKind::rotary_inertia:
+            return "*ROTARY INERTIA";
+        }
+      return "a section";
+    }
+
+    /** True if a section of @p section's kind needs E from its material. */
+    bool
+    needs_elastic(const core::Section &section)
+    {
+      return section.kind == core::SectionKind::solid || section.kind == core::SectionKind::shell ||
+             (section.kind == core::SectionKind::beam && !section.general_youngs_modulus);
+    }
+  } // namespace
+
+  ModelFinaliser::ModelFinaliser(ParseState &state)
+    : state_(state)
+  {}
+
+  void
+  ModelFinaliser::run()
+  {
+    assign_split_element_ids();
+    remove_repeated_set_members();
+    check_node_and_element_uses();
+    resolve_references();
+    check_amplitudes();
+    resolve_sections();
+    check_section_assignment();
+  }
+
+  void
+  ModelFinaliser::assign_split_element_ids()
+  {
+    core::Model &model = state_.model;
+    if (state_.split_elements.empty())
+      return;
+    unsigned next_id = model.element_index.empty() ? 0 : model.element_index.rbegin()->first;
+    std::map<unsigned, unsigned> second_half; // original id -> new id
+    for (const SplitElement &split : state_.split_elements)
+      {
+        model.elements[split.index].id = ++next_id;
+        model.element_index[next_id]   = split.index;
+        second_half[split.original_id] = next_id;
+      }
+    for (auto &[name, members] : model.element_sets)
+      {
+        const size_t n = members.size();
+        for (size_t i = 0; i < n; ++i)
+          {
+            const auto it = second_half.find(members[i]);
+            if (it != second_half.end())
+              members.push_back(it->second);
+          }
+      }
+  }
+
+  void
+  ModelFinaliser::remove_repeated_set_members()
+  {
+    for (auto *sets : {&state_.model.node_sets, &state_.model.element_sets})
+      for (auto &[name, members] : *sets)
+        {
+          std::unordered_set<unsigned> seen;
+          std::vector<unsigned>        unique;
+          unique.reserve(members.size());
+          for (const unsigned id : members)
+            if (seen.insert(id).second)
+              unique.push_back(id);
+          members = std::move(unique);
+        }
+  }
+
+  void
+  ModelFinaliser::check_node_and_element_uses() const
+  {
+    const core::Model &model = state_.model;
+    for (const core::ElementRecord &element : model.elements)
+      for (const unsigned node : element.node_ids)
+        if (model.node_index.count(node) == 0)
+          throw core::InputError(element.defined_at, "element " + std::to_string(element.id) +
+                                                       " refers to undefined node " +
+                                                       std::to_string(node));
+    for (const SetMembers &use : state_.set_members)
+      for (const unsigned id : use.ids)
+        if ((use.is_node ? model.node_index.count(id) : model.element_index.count(id)) == 0)
+          throw core::InputError(use.location, std::string("undefined ") +
+                                                 (use.is_node ? "node " : "element ") +
+                                                 std::to_string(id) + " in " + use.context);
+  }
+
+  void
+  ModelFinaliser::resolve_references()
+  {
+    core::Model &model = state_.model;
+    for (const PendingReference &reference : state_.references)
+      {
+        const std::string what = reference.is_node ? "node" : "element";
+        std::vector<unsigned> ids;
+        if (is_integer(reference.name))
+          {
+            const unsigned long id = std::stoul(reference.name);
+            if ((reference.is_node ? model.node_index.count(id) : model.element_index.count(id)) ==
+                0)
+              throw core::InputError(reference.location, "undefined " + what + " " + reference.name);
+            ids.push_back(static_cast<unsigned>(id));
+          }
+        else
+          {
+            const auto &sets = reference.is_node ? model.node_sets : model.element_sets;
+            const auto  set  = sets.find(reference.name);
+            if (set == sets.end())
+              throw core::InputError(reference.location,
+                                     "undefined " + what + " set " + reference.name);
+            ids = set->second;
+          }
+        reference.target(model) = std::move(ids);
+      }
+  }
+
+  void
+  ModelFinaliser::check_amplitudes() const
+  {
+    for (const PendingAmplitude &amplitude : state_.amplitudes)
+      if (state_.model.amplitudes.count(amplitude.name) == 0)
+        throw core::InputError(amplitude.location, "undefined amplitude " + amplitude.name);
+  }
+
+  void
+  ModelFinaliser::resolve_sections()
+  {
+    core::Model &model = state_.model;
+    for (const core::Section &section : model.sections)
+      {
+        if (model.element_sets.count(section.elset) == 0)
+          throw core::InputError(section.defined_at, "undefined element set " + section.elset);
+        if (section.material.empty())
+          continue;
+        const auto material = model.materials.find(section.material);
+        if (material == model.materials.end())
+          throw core::InputError(section.defined_at, "undefined material " + section.material);
+        if (needs_elastic(section) && !material->second.has_elastic)
+          throw core::InputError(section.defined_at,
+                                 "material " + section.material + " (defined at " +
+                                   material->second.defined_at.str() + ") has no *ELASTIC");
+      }
+    for (const PendingBeamShape &shape : state_.beam_shapes)
+      {
+        core::Section &section = model.sections[shape.section_index];
+        const double   nu      = model.materials.at(section.material).poissons_ratio;
+        const core::SectionProperties given = section.properties;
+        section.properties = beam_section_shape(section.shape, section.dimensions, nu, shape.location);
+        section.properties.n1       = given.n1;
+        section.properties.n1_given = given.n1_given;
+      }
+  }
+
+  void
+  ModelFinaliser::check_section_assignment() const
+  {
+    const core::Model &model = state_.model;
+    std::map<unsigned, const core::Section *> section_of;
+    for (const core::Section &section : model.sections)
+      for (const unsigned id : model.element_sets.at(section.elset))
+        {
+          const auto [it, inserted] = section_of.emplace(id, &section);
+          if (!inserted)
+            throw core::InputError(section.defined_at,
+                                   "element " + std::to_string(id) +
+                                     " already has a section (defined at " +
+                                     it->second->defined_at.str() + ")");
+        }
+    for (const core::ElementRecord &element : model.elements)
+      {
+        const elements::ElementTypeInfo *info = elements::ElementRegistry::instance().find(element.type);
+        const auto                       section = section_of.find(element.id);
+        const std::string                needed  = section_keyword(info->section_kind);
+        if (section == section_of.end())
+          throw core::InputError(element.defined_at,
+                                 "element " + std::to_string(element.id) + " of type " +
+                                   element.type + " has no section (it needs a " + needed +
+                                   " on an element set containing it)");
+        if (section->second->kind != info->section_kind)
+          throw core::InputError(element.defined_at,
+                                 "element " + std::to_string(element.id) + " of type " +
+                                   element.type + " needs a " + needed + ", but the section at " +
+                                   section->second->defined_at.str() + " is a " +
+                                   section_keyword(section->second->kind));
+      }
+  }
+} // namespace corot::deck

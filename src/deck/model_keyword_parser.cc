@@ -1,0 +1,754 @@
+#include <elements/registry.h>
+#include <src/deck/beam_section_shapes.h>
+#include <src/deck/model_keyword_parser.h>
+
+#include <deal.II/base/function_parser.h>
+
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+#include <map>
+#include <set>
+
+namespace corot::deck
+{
+  namespace
+  {
+    /** "first defined at file:line" for duplicate messages. */
+    std::string
+    first_defined(const core::SourceLocation &location)
+    {
+      return " (first defined at " + location.str() + ")";
+    }
+
+    /** DOFs fixed by the Abaqus named boundary types, or empty if @p name is not one. */
+    std::vector<unsigned>
+    named_boundary_dofs(const std::string &name)
+    {
+      static const std::map<std::string, std::vector<unsigned>> types = {
+        {"ENCASTRE", {1, 2, 3, 4, 5, 6}},
+        {"PINNED", {1, 2, 3}},
+        {"XSYMM", {1, 5, 6}},
+        {"YSYMM", {2, 4, 6}},
+        {"ZSYMM", {3, 4, 5}},
+        {"XASYMM", {2, 3, 4}},
+        {"YASYMM", {1, 3, 5}},
+        {"ZASYMM", {1, 2, 6}}};
+      const auto it = types.find(name);
+      return it == types.end() ? std::vector<unsigned>() : it->second;
+    }
+
+    /** Checks @p value > 0 (or >= 0 if @p allow_zero), else an error naming @p what. */
+    void
+    require_positive(const double value, const std::string &what,
+                     const core::SourceLocation &location, const bool allow_zero = false)
+    {
+      if (allow_zero ? !(value >= 0.0) : !(value > 0.0))
+        throw core::InputError(location, what + (allow_zero ? " must not be negative" :
+                                                              " must be positive") +
+                                           ", got " + std::to_string(value));
+    }
+  } // namespace
+
+  unsigned
+  dof_field(const DataLine &line, const unsigned i)
+  {
+    const unsigned dof = line.positive_integer(i);
+    if (dof > 6)
+      throw core::InputError(line.location(), "degree of freedom must be 1 to 6, got " +
+                                                std::to_string(dof));
+    return dof;
+  }
+
+  void
+  require_at_most_lines(const KeywordLine &keyword, const std::vector<DataLine> &data,
+                        const unsigned max_lines)
+  {
+    if (data.size() > max_lines)
+      throw core::InputError(data[max_lines].location(),
+                             "*" + keyword.name() + " takes " +
+                               (max_lines == 0 ? std::string("no data lines") :
+                                                 "at most " + std::to_string(max_lines) +
+                                                   " data line" + (max_lines > 1 ? "s" : "")));
+  }
+
+  void
+  require_one_line(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    if (data.empty())
+      throw core::InputError(keyword.location(), "*" + keyword.name() + " needs a data line");
+    require_at_most_lines(keyword, data, 1);
+  }
+
+  Eigen::Vector3d
+  direction_fields(const DataLine &line, const unsigned first, const std::string &what)
+  {
+    const Eigen::Vector3d v(line.number(first), line.number(first + 1), line.number(first + 2));
+    if (v.norm() == 0.0)
+      throw core::InputError(line.location(), what + " must not be the zero vector");
+    return v.normalized();
+  }
+
+  ModelKeywordParser::ModelKeywordParser(ParseState &state)
+    : state_(state)
+  {}
+
+  bool
+  ModelKeywordParser::handles(const std::string &name)
+  {
+    static const std::set<std::string> names = {
+      "HEADING", "NODE", "NSET", "ELSET", "ELEMENT", "MATERIAL", "ELASTIC", "DENSITY",
+      "SOLID SECTION", "BEAM SECTION", "BEAM GENERAL SECTION", "SHELL SECTION", "MASS",
+      "ROTARY INERTIA", "EQUATION", "AMPLITUDE", "INITIAL CONDITIONS", "BOUNDARY"};
+    return names.count(name) > 0;
+  }
+
+  void
+  ModelKeywordParser::parse(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    const std::string &name = keyword.name();
+    if (name != "ELASTIC" && name != "DENSITY")
+      state_.current_material.clear();
+
+    if (name == "HEADING")
+      heading(keyword, data);
+    else if (name == "NODE")
+      node(keyword, data);
+    else if (name == "NSET")
+      set(keyword, data, true);
+    else if (name == "ELSET")
+      set(keyword, data, false);
+    else if (name == "ELEMENT")
+      element(keyword, data);
+    else if (name == "MATERIAL")
+      material(keyword, data);
+    else if (name == "ELASTIC")
+      elastic(keyword, data);
+    else if (name == "DENSITY")
+      density(keyword, data);
+    else if (name == "SOLID SECTION")
+      solid_section(keyword, data);
+    else if (name == "BEAM SECTION")
+      beam_section(keyword, data);
+    else if (name == "BEAM GENERAL SECTION")
+      beam_general_section(keyword, data);
+    else if (name == "SHELL SECTION")
+      shell_section(keyword, data);
+    else if (name == "MASS")
+      mass(keyword, data);
+    else if (name == "ROTARY INERTIA")
+      rotary_inertia(keyword, data);
+    else if (name == "EQUATION")
+      equation(keyword, data);
+    else if (name == "AMPLITUDE")
+      amplitude(keyword, data);
+    else if (name == "INITIAL CONDITIONS")
+      initial_conditions(keyword, data);
+    else if (name == "BOUNDARY")
+      boundary(keyword, data);
+    else
+      throw core::InputError(keyword.location(), "unsupported keyword *" + name);
+  }
+
+  void
+  ModelKeywordParser::heading(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({});
+    for (const DataLine &line : data)
+      {
+        if (!state_.model.heading.empty())
+          state_.model.heading += "\n";
+        state_.model.heading += line.text();
+      }
+  }
+
+  void
+  ModelKeywordParser::node(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"NSET"});
+    const auto   nset  = keyword.value_upper("NSET");
+    core::Model &model = state_.model;
+    std::vector<unsigned> *members = nset ? &model.node_sets[*nset] : nullptr;
+    for (const DataLine &line : data)
+      {
+        line.require_fields(1, 4, "NODE");
+        core::NodeRecord record;
+        record.id         = line.positive_integer(0);
+        record.position   = Eigen::Vector3d(line.number_or(1, 0.0), line.number_or(2, 0.0),
+                                          line.number_or(3, 0.0));
+        record.defined_at = line.location();
+        const auto [it, inserted] = model.node_index.emplace(record.id, model.nodes.size());
+        if (!inserted)
+          throw core::InputError(line.location(),
+                                 "duplicate node id " + std::to_string(record.id) +
+                                   first_defined(model.nodes[it->second].defined_at));
+        model.nodes.push_back(record);
+        if (members)
+          members->push_back(record.id);
+      }
+  }
+
+  void
+  ModelKeywordParser::set(const KeywordLine &keyword, const std::vector<DataLine> &data,
+                          const bool is_node)
+  {
+    const std::string parameter = is_node ? "NSET" : "ELSET";
+    keyword.check_parameters({parameter, "GENERATE"});
+    const std::string name     = keyword.required_upper(parameter);
+    const bool        generate = keyword.has("GENERATE");
+    auto             &sets     = is_node ? state_.model.node_sets : state_.model.element_sets;
+    const std::string kind     = is_node ? "node set " : "element set ";
+    sets[name]; // a set may be empty
+
+    for (const DataLine &line : data)
+      {
+        std::vector<unsigned> ids;     // ids written on this line, checked after reading
+        std::vector<unsigned> members; // the line's members in the order written
+        if (generate)
+          {
+            line.require_fields(2, 3, keyword.name() + ", GENERATE");
+            const unsigned first     = line.positive_integer(0);
+            const unsigned last      = line.positive_integer(1);
+            const unsigned increment = line.is_empty(2) ? 1 : line.positive_integer(2);
+            if (last < first)
+              throw core::InputError(line.location(), "GENERATE range " + std::to_string(first) +
+                                                        " to " + std::to_string(last) +
+                                                        " runs backwards");
+            for (unsigned id = first; id <= last; id += increment)
+              ids.push_back(id);
+            members = ids;
+          }
+        else
+          for (unsigned i = 0; i < line.n_fields(); ++i)
+            if (line.is_empty(i))
+              continue;
+            else if (is_integer(line.field(i)))
+              {
+                ids.push_back(line.positive_integer(i));
+                members.push_back(ids.back());
+              }
+            else
+              {
+                const auto other = sets.find(line.field_upper(i));
+                if (other == sets.end())
+                  throw core::InputError(line.location(), "undefined " + kind + line.field_upper(i));
+                members.insert(members.end(), other->second.begin(), other->second.end());
+              }
+        std::vector<unsigned> &set = sets[name];
+        set.insert(set.end(), members.begin(), members.end());
+        state_.set_members.push_back(SetMembers{is_node, kind + name, std::move(ids), line.location()});
+      }
+  }
+  /*
+   * B32 and B32R (quadratic beams: end node, middle node, end node) are
+   * accepted by splitting each into two B31 elements: the first keeps the id
+   * written in the deck with nodes (n1, n2), the second gets (n2, n3) and a new
+   * id above every element id of the deck, assigned by ModelFinaliser once all
+   * ids are known; the second half joins every element set of the first.
+   */
+  void
+  ModelKeywordParser::element(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"TYPE", "ELSET"});
+    const std::string type  = keyword.required_upper("TYPE");
+    const bool        split = type == "B32" || type == "B32R";
+    const elements::ElementTypeInfo *info =
+      elements::ElementRegistry::instance().find(split ? "B31" : type);
+    if (info == nullptr)
+      throw core::InputError(keyword.location(),
+                             split ? "element type B31, needed to split " + type +
+                                       ", is not available" :
+                                     "unknown element type " + type);
+    const unsigned n_nodes = split ? 3 : info->n_nodes;
+    const auto     elset   = keyword.value_upper("ELSET");
+
+    core::Model &model = state_.model;
+    for (const DataLine &line : data)
+      {
+        const unsigned id = line.positive_integer(0);
+        if (line.n_fields() != n_nodes + 1)
+          throw core::InputError(line.location(), "element " + std::to_string(id) + " of type " +
+                                                    type + " needs " + std::to_string(n_nodes) +
+                                                    " nodes, got " +
+                                                    std::to_string(line.n_fields() - 1));
+        std::vector<unsigned> nodes;
+        for (unsigned i = 1; i <= n_nodes; ++i)
+          nodes.push_back(line.positive_integer(i));
+
+        const auto [it, inserted] = model.element_index.emplace(id, model.elements.size());
+        if (!inserted)
+          throw core::InputError(line.location(),
+                                 "duplicate element id " + std::to_string(id) +
+                                   first_defined(model.elements[it->second].defined_at));
+        if (split)
+          {
+            model.elements.push_back(
+              core::ElementRecord{id, info->name, {nodes[0], nodes[1]}, line.location()});
+            state_.split_elements.push_back(SplitElement{id, model.elements.size()});
+            model.elements.push_back(
+              core::ElementRecord{0, info->name, {nodes[1], nodes[2]}, line.location()});
+          }
+        else
+          model.elements.push_back(core::ElementRecord{id, info->name, nodes, line.location()});
+        if (elset)
+          model.element_sets[*elset].push_back(id);
+      }
+  }
+
+  void
+  ModelKeywordParser::material(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"NAME"});
+    require_at_most_lines(keyword, data, 0);
+    const std::string name = keyword.required_upper("NAME");
+    core::Material    material;
+    material.name       = name;
+    material.defined_at = keyword.location();
+    const auto [it, inserted] = state_.model.materials.emplace(name, material);
+    if (!inserted)
+      throw core::InputError(keyword.location(), "duplicate material name " + name +
+                                                   first_defined(it->second.defined_at));
+    state_.current_material = name;
+  }
+
+  void
+  ModelKeywordParser::elastic(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"TYPE"});
+    const auto type = keyword.value_upper("TYPE");
+    if (type && *type != "ISO" && *type != "ISOTROPIC")
+      throw core::InputError(keyword.location(), "unsupported *ELASTIC TYPE=" + *type +
+                                                   " (only ISOTROPIC)");
+    if (state_.current_material.empty())
+      throw core::InputError(keyword.location(), "*ELASTIC must follow *MATERIAL");
+    require_one_line(keyword, data);
+    const DataLine &line = data.front();
+    line.require_fields(1, 3, "ELASTIC");
+    core::Material &material = state_.model.materials.at(state_.current_material);
+    material.youngs_modulus  = line.number(0);
+    material.poissons_ratio  = line.number_or(1, 0.0);
+    require_positive(material.youngs_modulus, "Young's modulus", line.location());
+    if (!(material.poissons_ratio > -1.0 && material.poissons_ratio < 0.5))
+      throw core::InputError(line.location(), "Poisson's ratio must lie in (-1, 0.5), got " +
+                                                std::to_string(material.poissons_ratio));
+    material.has_elastic = true;
+  }
+
+  void
+  ModelKeywordParser::density(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({});
+    if (state_.current_material.empty())
+      throw core::InputError(keyword.location(), "*DENSITY must follow *MATERIAL");
+    require_one_line(keyword, data);
+    const DataLine &line = data.front();
+    line.require_fields(1, 2, "DENSITY");
+    core::Material &material = state_.model.materials.at(state_.current_material);
+    material.density         = line.number(0);
+    require_positive(material.density, "density", line.location(), true);
+    material.has_density = true;
+  }
+
+  core::Section &
+  ModelKeywordParser::add_section(const core::SectionKind kind, const KeywordLine &keyword,
+                                  const bool material_required)
+  {
+    core::Section section;
+    section.kind       = kind;
+    section.elset      = keyword.required_upper("ELSET");
+    section.defined_at = keyword.location();
+    if (material_required)
+      section.material = keyword.required_upper("MATERIAL");
+    else if (const auto material = keyword.value_upper("MATERIAL"))
+      section.material = *material;
+    state_.model.sections.push_back(section);
+    return state_.model.sections.back();
+  }
+
+  void
+  ModelKeywordParser::solid_section(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"ELSET", "MATERIAL"});
+    core::Section &section = add_section(core::SectionKind::solid, keyword, true);
+    require_at_most_lines(keyword, data, 1);
+    // No data line, or an empty one, means a unit area as in Abaqus.
+    section.properties.area = 1.0;
+    if (!data.empty())
+      {
+        data.front().require_fields(0, 1, "SOLID SECTION");
+        section.properties.area = data.front().number_or(0, 1.0);
+        require_positive(section.properties.area, "cross-sectional area", data.front().location());
+        section.dimensions = {section.properties.area};
+      }
+  }
+
+  void
+  ModelKeywordParser::beam_shape_lines(core::Section &section, const KeywordLine &keyword,
+                                       const std::vector<DataLine> &data)
+  {
+    const unsigned n = n_beam_section_dimensions(section.shape);
+    if (n == 0)
+      throw core::InputError(keyword.location(), "unsupported beam section shape SECTION=" +
+                                                   section.shape + " (RECT, CIRC, PIPE, BOX" +
+                                                   (keyword.name() == "BEAM GENERAL SECTION" ?
+                                                      ", GENERAL)" :
+                                                      ")"));
+    if (data.empty())
+      throw core::InputError(keyword.location(), "*" + keyword.name() +
+                                                   " needs a data line with the section dimensions");
+    require_at_most_lines(keyword, data, 2);
+    const DataLine &dims = data.front();
+    dims.require_fields(n, n, keyword.name() + ", SECTION=" + section.shape);
+    for (unsigned i = 0; i < n; ++i)
+      section.dimensions.push_back(dims.number(i));
+    // Checks the dimensions now, at their line; the shear factors are recomputed
+    // with the material's Poisson ratio after reading.
+    const Eigen::Vector3d n1 = section.properties.n1;
+    section.properties       = beam_section_shape(section.shape, section.dimensions, 0.0, dims.location());
+    section.properties.n1    = n1;
+    state_.beam_shapes.push_back(
+      PendingBeamShape{state_.model.sections.size() - 1, dims.location()});
+    if (data.size() > 1 && data[1].n_fields() > 0)
+      {
+        data[1].require_fields(3, 3, keyword.name() + " direction");
+        section.properties.n1       = direction_fields(data[1], 0, "beam section direction n1");
+        section.properties.n1_given = true;
+      }
+  }
+
+  void
+  ModelKeywordParser::beam_section(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION"});
+    core::Section &section = add_section(core::SectionKind::beam, keyword, true);
+    section.shape          = keyword.required_upper("SECTION");
+    beam_shape_lines(section, keyword, data);
+  }
+
+  /*
+   * SECTION=GENERAL (the default): line 1 "A, I11, I12, I22, J", line 2 the n1
+   * direction, line 3 "E, G" (needed unless MATERIAL= is given). The shear
+   * factors stay 0, i.e. no shear flexibility (Euler-Bernoulli), because a
+   * general section gives no shear areas. The CalculiX form SECTION=RECT|CIRC|
+   * PIPE|BOX takes the dimension lines of *BEAM SECTION and needs MATERIAL=.
+   */
+  void
+  ModelKeywordParser::beam_general_section(const KeywordLine           &keyword,
+                                           const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "DENSITY"});
+    const std::string shape = keyword.value_upper("SECTION").value_or("GENERAL");
+    core::Section    &section = add_section(core::SectionKind::beam, keyword, shape != "GENERAL");
+    section.shape             = shape;
+    if (const auto rho = keyword.number("DENSITY"))
+      {
+        require_positive(*rho, "DENSITY=", keyword.location(), true);
+        section.general_density = *rho;
+      }
+    if (shape != "GENERAL")
+      {
+        beam_shape_lines(section, keyword, data);
+        return;
+      }
+
+    if (data.empty())
+      throw core::InputError(keyword.location(),
+                             "*BEAM GENERAL SECTION needs a data line A, I11, I12, I22, J");
+    require_at_most_lines(keyword, data, 3);
+    const DataLine &line = data[0];
+    line.require_fields(5, 5, "BEAM GENERAL SECTION");
+    for (unsigned i = 0; i < 5; ++i)
+      section.dimensions.push_back(line.number(i));
+    core::SectionProperties &p = section.properties;
+    p.area             = section.dimensions[0];
+    p.i11              = section.dimensions[1];
+    p.i12              = section.dimensions[2];
+    p.i22              = section.dimensions[3];
+    p.torsion_constant = section.dimensions[4];
+    require_positive(p.area, "cross-sectional area", line.location());
+    require_positive(p.i11, "I11", line.location());
+    require_positive(p.i22, "I22", line.location());
+    require_positive(p.torsion_constant, "torsion constant J", line.location());
+    if (p.i12 * p.i12 >= p.i11 * p.i22)
+      throw core::InputError(line.location(), "I12^2 must be less than I11 I22");
+
+    if (data.size() > 1 && data[1].n_fields() > 0)
+      {
+        data[1].require_fields(3, 3, "BEAM GENERAL SECTION direction");
+        p.n1       = direction_fields(data[1], 0, "beam section direction n1");
+        p.n1_given = true;
+      }
+    if (data.size() > 2)
+      {
+        const DataLine &moduli = data[2];
+        moduli.require_fields(2, 3, "BEAM GENERAL SECTION moduli");
+        section.general_youngs_modulus = moduli.number(0);
+        section.general_shear_modulus  = moduli.number(1);
+        require_positive(*section.general_youngs_modulus, "Young's modulus E", moduli.location());
+        require_positive(*section.general_shear_modulus, "shear modulus G", moduli.location());
+      }
+    else if (section.material.empty())
+      throw core::InputError(keyword.location(), "*BEAM GENERAL SECTION needs MATERIAL= or E, G "
+                                                 "on its third data line");
+  }
+
+  void
+  ModelKeywordParser::shell_section(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"ELSET", "MATERIAL"});
+    core::Section &section = add_section(core::SectionKind::shell, keyword, true);
+    require_one_line(keyword, data);
+    data.front().require_fields(1, 2, "SHELL SECTION");
+    section.properties.thickness = data.front().number(0);
+    section.dimensions           = {section.properties.thickness};
+    require_positive(section.properties.thickness, "shell thickness", data.front().location());
+  }
+
+  void
+  ModelKeywordParser::mass(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"ELSET"});
+    core::Section &section = add_section(core::SectionKind::point_mass, keyword, false);
+    require_one_line(keyword, data);
+    data.front().require_fields(1, 1, "MASS");
+    section.properties.point_mass = data.front().number(0);
+    require_positive(section.properties.point_mass, "mass", data.front().location());
+  }
+
+  void
+  ModelKeywordParser::rotary_inertia(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"ELSET"});
+    core::Section &section = add_section(core::SectionKind::rotary_inertia, keyword, false);
+    require_one_line(keyword, data);
+    const DataLine &line = data.front();
+    line.require_fields(3, 6, "ROTARY INERTIA");
+    Eigen::Matrix3d &j = section.properties.rotary_inertia;
+    j(0, 0)            = line.number(0);
+    j(1, 1)            = line.number(1);
+    j(2, 2)            = line.number(2);
+    j(0, 1) = j(1, 0) = line.number_or(3, 0.0);
+    j(0, 2) = j(2, 0) = line.number_or(4, 0.0);
+    j(1, 2) = j(2, 1) = line.number_or(5, 0.0);
+    for (unsigned i = 0; i < 3; ++i)
+      require_positive(j(i, i), "rotary inertia I" + std::to_string(i + 1) + std::to_string(i + 1),
+                       line.location(), true);
+  }
+
+  void
+  ModelKeywordParser::equation(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({});
+    core::Model &model = state_.model;
+    for (unsigned l = 0; l < data.size();)
+      {
+        const DataLine &count_line = data[l++];
+        count_line.require_fields(1, 1, "EQUATION (number of terms)");
+        const unsigned n_terms = count_line.positive_integer(0);
+        core::Equation equation;
+        equation.defined_at = count_line.location();
+        std::vector<unsigned> nodes;
+        while (equation.terms.size() < n_terms)
+          {
+            if (l == data.size())
+              throw core::InputError(count_line.location(),
+                                     "*EQUATION needs " + std::to_string(n_terms) +
+                                       " terms, got " + std::to_string(equation.terms.size()));
+            const DataLine &line      = data[l++];
+            const unsigned  remaining = n_terms - equation.terms.size();
+            const unsigned  n_fields  = line.n_fields();
+            if (n_fields % 3 != 0 || n_fields == 0 || n_fields / 3 > std::min(remaining, 4u))
+              throw core::InputError(line.location(),
+                                     "*EQUATION term line needs up to " +
+                                       std::to_string(std::min(remaining, 4u)) +
+                                       " triples node, dof, coefficient; got " +
+                                       std::to_string(n_fields) + " fields");
+            for (unsigned t = 0; t < n_fields / 3; ++t)
+              {
+                const core::EquationTerm term{line.positive_integer(3 * t),
+                                              dof_field(line, 3 * t + 1),
+                                              line.number(3 * t + 2)};
+                equation.terms.push_back(term);
+                nodes.push_back(term.node_id);
+              }
+          }
+        if (equation.terms.front().coefficient == 0.0)
+          throw core::InputError(count_line.location(),
+                                 "the first coefficient of an *EQUATION must not be zero");
+        state_.set_members.push_back(SetMembers{true, "*EQUATION", nodes, count_line.location()});
+        model.equations.push_back(equation);
+      }
+  }
+
+  void
+  ModelKeywordParser::amplitude(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"NAME", "DEFINITION", "TIME"});
+    core::Amplitude amplitude;
+    amplitude.name       = keyword.required_upper("NAME");
+    amplitude.defined_at = keyword.location();
+    const std::string definition = keyword.value_upper("DEFINITION").value_or("TABULAR");
+    const std::string time       = keyword.value_upper("TIME").value_or("STEP TIME");
+    if (time != "STEP TIME")
+      throw core::InputError(keyword.location(), "unsupported TIME=" + time +
+                                                   " on *AMPLITUDE (only STEP TIME)");
+    if (definition == "TABULAR")
+      {
+        if (data.empty())
+          throw core::InputError(keyword.location(), "*AMPLITUDE needs time, value pairs");
+        for (const DataLine &line : data)
+          {
+            if (line.n_fields() % 2 != 0)
+              throw core::InputError(line.location(),
+                                     "*AMPLITUDE data line needs time, value pairs, got " +
+                                       std::to_string(line.n_fields()) + " fields");
+            for (unsigned i = 0; i < line.n_fields(); i += 2)
+              {
+                const double t = line.number(i);
+                if (!amplitude.points.empty() && t < amplitude.points.back().first)
+                  throw core::InputError(line.location(), "*AMPLITUDE times must not decrease");
+                amplitude.points.emplace_back(t, line.number(i + 1));
+              }
+          }
+      }
+    else if (definition == "EXPRESSION")
+      {
+        require_one_line(keyword, data);
+        amplitude.is_expression = true;
+        amplitude.expression    = data.front().text();
+        // deal.II reports muParser errors on std::cerr before throwing: capture
+        // that report to keep the message to one line and name the problem.
+        std::ostringstream report;
+        std::streambuf    *cerr_buffer = std::cerr.rdbuf(report.rdbuf());
+        try
+          {
+            dealii::FunctionParser<1> parser(1);
+            parser.initialize("t", amplitude.expression, {});
+            parser.value(dealii::Point<1>(0.0));
+            std::cerr.rdbuf(cerr_buffer);
+          }
+        catch (const std::exception &)
+          {
+            std::cerr.rdbuf(cerr_buffer);
+            std::string reason;
+            const std::string text  = report.str();
+            const auto        start = text.find("Message:");
+            if (start != std::string::npos)
+              {
+                const auto open  = text.find('<', start);
+                const auto close = text.find('>', open);
+                if (open != std::string::npos && close != std::string::npos)
+                  reason = ": " + text.substr(open + 1, close - open - 1);
+              }
+            throw core::InputError(data.front().location(), "invalid *AMPLITUDE expression '" +
+                                                              amplitude.expression + "'" + reason);
+          }
+      }
+    else
+      throw core::InputError(keyword.location(), "unsupported *AMPLITUDE DEFINITION=" +
+                                                   definition + " (TABULAR or EXPRESSION)");
+    const auto [it, inserted] = state_.model.amplitudes.emplace(amplitude.name, amplitude);
+    if (!inserted)
+      throw core::InputError(keyword.location(), "duplicate amplitude name " + amplitude.name +
+                                                   first_defined(it->second.defined_at));
+  }
+
+  void
+  ModelKeywordParser::initial_conditions(const KeywordLine           &keyword,
+                                         const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"TYPE"});
+    const std::string type = keyword.required_upper("TYPE");
+    if (type != "VELOCITY" && type != "DISPLACEMENT")
+      throw core::InputError(keyword.location(), "unsupported *INITIAL CONDITIONS TYPE=" + type +
+                                                   " (VELOCITY or DISPLACEMENT)");
+    for (const DataLine &line : data)
+      {
+        line.require_fields(3, 3, "INITIAL CONDITIONS");
+        core::InitialCondition condition;
+        condition.is_velocity = type == "VELOCITY";
+        condition.dof         = dof_field(line, 1);
+        condition.value       = line.number(2);
+        condition.defined_at  = line.location();
+        const size_t index    = state_.model.initial_conditions.size();
+        state_.model.initial_conditions.push_back(condition);
+        add_reference(state_, true, line.field_upper(0), line.location(),
+                      [index](core::Model &m) -> std::vector<unsigned> & {
+                        return m.initial_conditions[index].node_ids;
+                      });
+      }
+  }
+
+  void
+  ModelKeywordParser::boundary(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"AMPLITUDE", "TYPE", "OP"});
+    const std::string type = keyword.value_upper("TYPE").value_or("DISPLACEMENT");
+    if (type != "DISPLACEMENT" && type != "VELOCITY")
+      throw core::InputError(keyword.location(), "unsupported *BOUNDARY TYPE=" + type +
+                                                   " (DISPLACEMENT or VELOCITY)");
+    const std::string op = keyword.value_upper("OP").value_or("MOD");
+    if (op != "MOD" && op != "NEW")
+      throw core::InputError(keyword.location(), "unsupported OP=" + op + " (MOD or NEW)");
+    if (op == "NEW" && !state_.in_step)
+      throw core::InputError(keyword.location(), "OP=NEW is only allowed inside a step");
+    const std::string amplitude = keyword.value_upper("AMPLITUDE").value_or("");
+    if (!amplitude.empty())
+      state_.amplitudes.push_back(PendingAmplitude{amplitude, keyword.location()});
+
+    const bool   in_step    = state_.in_step;
+    const size_t step_index = in_step ? state_.model.steps.size() - 1 : 0;
+    auto        &target     = in_step ? state_.model.steps.back().boundaries : state_.model.boundaries;
+    if (in_step && op == "NEW")
+      state_.model.steps.back().new_boundaries = true;
+
+    for (const DataLine &line : data)
+      {
+        // DOF ranges this line fixes: numeric (first[, last[, value]]) or a named type.
+        std::vector<std::pair<unsigned, unsigned>> ranges;
+        double                                     value = 0.0;
+        if (!line.is_empty(1) && !is_integer(line.field(1)))
+          {
+            line.require_fields(2, 2, "BOUNDARY");
+            const std::vector<unsigned> dofs = named_boundary_dofs(line.field_upper(1));
+            if (dofs.empty())
+              throw core::InputError(line.location(), "unknown *BOUNDARY type " +
+                                                        line.field_upper(1));
+            for (const unsigned dof : dofs)
+              if (!ranges.empty() && ranges.back().second + 1 == dof)
+                ranges.back().second = dof;
+              else
+                ranges.emplace_back(dof, dof);
+          }
+        else
+          {
+            line.require_fields(2, 4, "BOUNDARY");
+            const unsigned first = dof_field(line, 1);
+            const unsigned last  = line.is_empty(2) ? first : dof_field(line, 2);
+            if (last < first)
+              throw core::InputError(line.location(), "last degree of freedom " +
+                                                        std::to_string(last) + " is below the first " +
+                                                        std::to_string(first));
+            value = line.number_or(3, 0.0);
+            ranges.emplace_back(first, last);
+          }
+        for (const auto &[first, last] : ranges)
+          {
+            core::BoundaryCondition condition;
+            condition.first_dof   = first;
+            condition.last_dof    = last;
+            condition.value       = value;
+            condition.amplitude   = amplitude;
+            condition.is_velocity = type == "VELOCITY";
+            condition.defined_at  = line.location();
+            const size_t index    = target.size();
+            target.push_back(condition);
+            add_reference(state_, true, line.field_upper(0), line.location(),
+                          [in_step, step_index, index](core::Model &m) -> std::vector<unsigned> & {
+                            return in_step ? m.steps[step_index].boundaries[index].node_ids :
+                                             m.boundaries[index].node_ids;
+                          });
+          }
+      }
+  }
+} // namespace corot::deck

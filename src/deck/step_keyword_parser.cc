@@ -1,0 +1,333 @@
+#include <src/deck/model_keyword_parser.h>
+#include <src/deck/step_keyword_parser.h>
+
+#include <algorithm>
+#include <set>
+
+namespace corot::deck
+{
+  StepKeywordParser::StepKeywordParser(ParseState &state)
+    : state_(state)
+  {}
+
+  bool
+  StepKeywordParser::handles(const std::string &name)
+  {
+    static const std::set<std::string> names = {
+      "STEP", "END STEP", "STATIC", "FREQUENCY", "BUCKLE", "DYNAMIC", "CLOAD", "DLOAD",
+      "NODE PRINT", "EL PRINT", "NODE FILE", "EL FILE", "ENERGY PRINT"};
+    return names.count(name) > 0;
+  }
+
+  void
+  StepKeywordParser::parse(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    const std::string &name = keyword.name();
+    if (name == "STEP")
+      return step(keyword, data);
+    if (name == "END STEP")
+      return end_step(keyword, data);
+    if (!state_.in_step)
+      throw core::InputError(keyword.location(),
+                             "*" + name + " is only allowed inside a *STEP ... *END STEP");
+    if (name == "STATIC")
+      statics(keyword, data);
+    else if (name == "FREQUENCY")
+      frequency(keyword, data);
+    else if (name == "BUCKLE")
+      buckle(keyword, data);
+    else if (name == "DYNAMIC")
+      dynamic(keyword, data);
+    else if (name == "CLOAD")
+      cload(keyword, data);
+    else if (name == "DLOAD")
+      dload(keyword, data);
+    else
+      output(keyword, data);
+  }
+
+  void
+  StepKeywordParser::finish() const
+  {
+    if (state_.in_step)
+      throw core::InputError(state_.model.steps.back().defined_at, "*STEP without *END STEP");
+  }
+
+  core::Step &
+  StepKeywordParser::current_step()
+  {
+    return state_.model.steps.back();
+  }
+
+  core::Step &
+  StepKeywordParser::set_procedure(const core::Procedure procedure, const KeywordLine &keyword)
+  {
+    core::Step &step = current_step();
+    if (step.procedure != core::Procedure::none)
+      throw core::InputError(keyword.location(), "a step has only one procedure (the first is at " +
+                                                   step.procedure_at.str() + ")");
+    step.procedure    = procedure;
+    step.procedure_at = keyword.location();
+    return step;
+  }
+
+  void
+  StepKeywordParser::step(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"NLGEOM", "INC", "NAME", "PERTURBATION"});
+    if (state_.in_step)
+      throw core::InputError(keyword.location(), "*STEP inside a step (missing *END STEP?)");
+    // An optional data line is the step's description (Abaqus); it is ignored.
+    require_at_most_lines(keyword, data, 1);
+    core::Step step;
+    step.defined_at = keyword.location();
+    if (keyword.has("NLGEOM"))
+      {
+        const std::string nlgeom = keyword.has_value("NLGEOM") ? *keyword.value_upper("NLGEOM") : std::string("YES");
+        if (nlgeom != "YES" && nlgeom != "NO")
+          throw core::InputError(keyword.location(), "NLGEOM must be YES or NO, got " + nlgeom);
+        step.nlgeom = nlgeom == "YES";
+      }
+    if (const auto inc = keyword.integer("INC"))
+      {
+        if (*inc == 0)
+          throw core::InputError(keyword.location(), "INC= must be positive");
+        step.max_increments = *inc;
+      }
+    state_.model.steps.push_back(step);
+    state_.in_step = true;
+  }
+
+  void
+  StepKeywordParser::end_step(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({});
+    require_at_most_lines(keyword, data, 0);
+    if (!state_.in_step)
+      throw core::InputError(keyword.location(), "*END STEP without *STEP");
+    if (current_step().procedure == core::Procedure::none)
+      throw core::InputError(current_step().defined_at,
+                             "step has no procedure (*STATIC, *FREQUENCY, *BUCKLE or *DYNAMIC) "
+                             "before its *END STEP at line " +
+                               std::to_string(keyword.location().line));
+    state_.in_step = false;
+  }
+
+  void
+  StepKeywordParser::statics(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"DIRECT", "RIKS", "SOLVER"});
+    if (keyword.has("RIKS"))
+      throw core::InputError(keyword.location(), "RIKS not supported yet");
+    core::Step &step = set_procedure(core::Procedure::static_analysis, keyword);
+    require_at_most_lines(keyword, data, 1);
+    if (data.empty())
+      return;
+    const DataLine &line = data.front();
+    line.require_fields(0, 4, "STATIC");
+    core::StaticParameters &p = step.statics;
+    p.initial_increment       = line.number_or(0, 1.0);
+    p.period                  = line.number_or(1, 1.0);
+    p.min_increment           = line.number_or(2, 0.0);
+    p.max_increment           = line.number_or(3, 0.0);
+    if (!(p.initial_increment > 0.0) || !(p.period > 0.0) || p.min_increment < 0.0 ||
+        p.max_increment < 0.0)
+      throw core::InputError(line.location(), "*STATIC increments and period must be positive");
+  }
+
+  void
+  StepKeywordParser::frequency(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters(
+      {"SOLVER", "STORAGE", "EIGENSOLVER", "NORMALIZATION", "GLOBAL", "CYCMPC"});
+    core::Step &step = set_procedure(core::Procedure::frequency, keyword);
+    require_at_most_lines(keyword, data, 1);
+    if (data.empty())
+      return;
+    const DataLine &line = data.front();
+    line.require_fields(0, 3, "FREQUENCY");
+    core::FrequencyParameters &p = step.frequency;
+    if (!line.is_empty(0))
+      p.n_modes = line.positive_integer(0);
+    if (!line.is_empty(1))
+      p.lower_frequency = line.number(1);
+    if (!line.is_empty(2))
+      p.upper_frequency = line.number(2);
+    if (p.lower_frequency && *p.lower_frequency < 0.0)
+      throw core::InputError(line.location(), "lower frequency must not be negative");
+    if (p.upper_frequency && !(*p.upper_frequency > p.lower_frequency.value_or(0.0)))
+      throw core::InputError(line.location(), "upper frequency must exceed the lower frequency");
+  }
+
+  void
+  StepKeywordParser::buckle(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"SOLVER", "STORAGE"});
+    core::Step &step = set_procedure(core::Procedure::buckle, keyword);
+    require_one_line(keyword, data);
+    data.front().require_fields(1, 4, "BUCKLE");
+    step.frequency.n_modes = data.front().positive_integer(0);
+  }
+
+  void
+  StepKeywordParser::dynamic(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"DIRECT", "INTEGRATOR", "ALPHA", "ORDER"});
+    core::Step               &step = set_procedure(core::Procedure::dynamic, keyword);
+    core::DynamicParameters &p    = step.dynamics;
+    p.direct                      = keyword.has("DIRECT");
+    p.integrator                  = keyword.value_upper("INTEGRATOR").value_or("MIDPOINT");
+    static const std::vector<std::string> integrators = {"MIDPOINT", "NEWMARK", "HHT", "TIMEFE"};
+    if (std::find(integrators.begin(), integrators.end(), p.integrator) == integrators.end())
+      throw core::InputError(keyword.location(), "unknown INTEGRATOR=" + p.integrator +
+                                                   " (MIDPOINT, NEWMARK, HHT or TIMEFE)");
+    if (const auto alpha = keyword.number("ALPHA"))
+      {
+        if (p.integrator != "HHT")
+          throw core::InputError(keyword.location(), "ALPHA= only applies to INTEGRATOR=HHT");
+        if (*alpha < -1.0 / 3.0 || *alpha > 0.0)
+          throw core::InputError(keyword.location(), "ALPHA= must lie in [-1/3, 0]");
+        p.alpha = *alpha;
+      }
+    if (const auto order = keyword.integer("ORDER"))
+      {
+        if (p.integrator != "TIMEFE")
+          throw core::InputError(keyword.location(), "ORDER= only applies to INTEGRATOR=TIMEFE");
+        if (*order == 0)
+          throw core::InputError(keyword.location(), "ORDER= must be at least 1");
+        p.order = *order;
+      }
+    require_one_line(keyword, data);
+    const DataLine &line = data.front();
+    line.require_fields(2, 4, "DYNAMIC");
+    p.time_increment = line.number(0);
+    p.period         = line.number(1);
+    if (!(p.time_increment > 0.0) || !(p.period > 0.0))
+      throw core::InputError(line.location(), "*DYNAMIC time increment and period must be positive");
+  }
+
+  void
+  StepKeywordParser::cload(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"AMPLITUDE", "OP"});
+    const std::string op = keyword.value_upper("OP").value_or("MOD");
+    if (op != "MOD" && op != "NEW")
+      throw core::InputError(keyword.location(), "unsupported OP=" + op + " (MOD or NEW)");
+    const std::string amplitude = keyword.value_upper("AMPLITUDE").value_or("");
+    if (!amplitude.empty())
+      state_.amplitudes.push_back(PendingAmplitude{amplitude, keyword.location()});
+    core::Step  &step       = current_step();
+    const size_t step_index = state_.model.steps.size() - 1;
+    if (op == "NEW")
+      step.new_loads = true;
+    for (const DataLine &line : data)
+      {
+        line.require_fields(3, 3, "CLOAD");
+        core::ConcentratedLoad load;
+        load.dof        = dof_field(line, 1);
+        load.value      = line.number(2);
+        load.amplitude  = amplitude;
+        load.defined_at = line.location();
+        const size_t index = step.loads.size();
+        step.loads.push_back(load);
+        add_reference(state_, true, line.field_upper(0), line.location(),
+                      [step_index, index](core::Model &m) -> std::vector<unsigned> & {
+                        return m.steps[step_index].loads[index].node_ids;
+                      });
+      }
+  }
+
+  void
+  StepKeywordParser::dload(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"AMPLITUDE", "OP"});
+    const std::string op = keyword.value_upper("OP").value_or("MOD");
+    if (op != "MOD" && op != "NEW")
+      throw core::InputError(keyword.location(), "unsupported OP=" + op + " (MOD or NEW)");
+    const std::string amplitude = keyword.value_upper("AMPLITUDE").value_or("");
+    if (!amplitude.empty())
+      state_.amplitudes.push_back(PendingAmplitude{amplitude, keyword.location()});
+    core::Step  &step       = current_step();
+    const size_t step_index = state_.model.steps.size() - 1;
+    for (const DataLine &line : data)
+      {
+        if (line.field_upper(1) != "GRAV")
+          throw core::InputError(line.location(), "unsupported *DLOAD type " +
+                                                    line.field_upper(1) + " (only GRAV)");
+        line.require_fields(6, 6, "DLOAD, GRAV");
+        core::GravityLoad load;
+        load.magnitude  = line.number(2);
+        load.direction  = direction_fields(line, 3, "gravity direction");
+        load.amplitude  = amplitude;
+        load.defined_at = line.location();
+        const size_t index = step.gravity.size();
+        step.gravity.push_back(load);
+        add_reference(state_, false, line.field_upper(0), line.location(),
+                      [step_index, index](core::Model &m) -> std::vector<unsigned> & {
+                        return m.steps[step_index].gravity[index].element_ids;
+                      });
+      }
+  }
+
+  void
+  StepKeywordParser::output(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    using Kind              = core::OutputRequest::Kind;
+    const std::string &name = keyword.name();
+    core::OutputRequest request;
+    request.defined_at = keyword.location();
+    std::vector<std::string> variables;
+    const std::vector<std::string> node_variables    = {"U", "V", "RF"};
+    const std::vector<std::string> element_variables = {"S", "E", "SF", "SM", "ENER", "ELSE"};
+    bool is_node = true;
+    if (name == "NODE PRINT" || name == "NODE FILE")
+      {
+        keyword.check_parameters({"NSET", "FREQUENCY", "TOTALS", "GLOBAL"});
+        request.kind = name == "NODE PRINT" ? Kind::node_print : Kind::node_file;
+        request.set_name = keyword.value_upper("NSET").value_or("");
+        variables        = node_variables;
+      }
+    else if (name == "EL PRINT" || name == "EL FILE")
+      {
+        keyword.check_parameters({"ELSET", "FREQUENCY", "TOTALS", "GLOBAL"});
+        request.kind     = name == "EL PRINT" ? Kind::element_print : Kind::element_file;
+        request.set_name = keyword.value_upper("ELSET").value_or("");
+        variables        = element_variables;
+        is_node          = false;
+      }
+    else
+      {
+        keyword.check_parameters({"FREQUENCY"});
+        request.kind = Kind::energy_print;
+        require_at_most_lines(keyword, data, 0);
+      }
+    request.frequency = keyword.integer("FREQUENCY").value_or(1);
+
+    for (const DataLine &line : data)
+      for (unsigned i = 0; i < line.n_fields(); ++i)
+        {
+          if (line.is_empty(i))
+            continue;
+          const std::string variable = line.field_upper(i);
+          if (std::find(variables.begin(), variables.end(), variable) == variables.end())
+            {
+              std::string known;
+              for (const std::string &v : variables)
+                known += (known.empty() ? "" : ", ") + v;
+              throw core::InputError(line.location(), "unknown output variable " + variable +
+                                                        " on *" + name + " (" + known + ")");
+            }
+          request.variables.push_back(variable);
+        }
+
+    core::Step  &step       = current_step();
+    const size_t step_index = state_.model.steps.size() - 1;
+    const size_t index      = step.outputs.size();
+    step.outputs.push_back(request);
+    if (!request.set_name.empty())
+      add_reference(state_, is_node, request.set_name, keyword.location(),
+                    [step_index, index](core::Model &m) -> std::vector<unsigned> & {
+                      return m.steps[step_index].outputs[index].ids;
+                    });
+  }
+} // namespace corot::deck

@@ -1,0 +1,68 @@
+#pragma once
+/**
+ * @file
+ * The history-data keywords of a deck: *STEP ... *END STEP, the procedures,
+ * loads and output requests.
+ */
+#include <src/deck/data_line.h>
+#include <src/deck/keyword_line.h>
+#include <src/deck/parse_state.h>
+
+#include <string>
+#include <vector>
+
+namespace corot::deck
+{
+  /**
+   * Fills the steps of a ParseState. *BOUNDARY inside a step is handled by
+   * ModelKeywordParser (it writes to the current step when ParseState::in_step).
+   */
+  class StepKeywordParser
+  {
+  public:
+    /** A parser writing into @p state. */
+    explicit StepKeywordParser(ParseState &state);
+
+    /** True if @p name is a keyword this class handles. */
+    static bool
+    handles(const std::string &name);
+
+    /** Parses one keyword block (@p keyword and its @p data lines). */
+    void
+    parse(const KeywordLine &keyword, const std::vector<DataLine> &data);
+
+    /** Throws core::InputError if a step is still open at the end of the deck. */
+    void
+    finish() const;
+
+  private:
+    /** *STEP [, NLGEOM[=YES|NO], INC=, NAME=, PERTURBATION]. */
+    void step(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *END STEP: checks that the step has a procedure. */
+    void end_step(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *STATIC [, DIRECT]: initial increment, period, min, max. */
+    void statics(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *FREQUENCY: number of eigenvalues [, lower, upper frequency]. */
+    void frequency(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *BUCKLE: number of eigenvalues (stored in Step::frequency.n_modes). */
+    void buckle(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *DYNAMIC [, DIRECT, INTEGRATOR=, ALPHA=, ORDER=]: time increment, period. */
+    void dynamic(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *CLOAD [, AMPLITUDE=, OP=]: node or node set, dof, value. */
+    void cload(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *DLOAD [, AMPLITUDE=, OP=]: element or element set, GRAV, g, nx, ny, nz. */
+    void dload(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE, *ENERGY PRINT. */
+    void output(const KeywordLine &keyword, const std::vector<DataLine> &data);
+
+    /** Sets the procedure of the current step; a second procedure is an error. */
+    core::Step &
+    set_procedure(core::Procedure procedure, const KeywordLine &keyword);
+
+    /** The step being read. */
+    core::Step &
+    current_step();
+
+    ParseState &state_;
+  };
+} // namespace corot::deck

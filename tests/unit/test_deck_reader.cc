@@ -1,0 +1,662 @@
+/**
+ * The keyword-deck reader: a valid deck exercising includes, generated sets,
+ * every beam shape (checked against closed forms), the B32 split, amplitudes
+ * and static/frequency steps; then one deck per class of user error, each
+ * checking the exact "file:line:" prefix of the message.
+ */
+#include <elements/registry.h>
+#include <src/core/source_location.h>
+#include <src/deck/beam_section_shapes.h>
+#include <src/deck/deck_reader.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+using namespace corot;
+
+namespace
+{
+  constexpr double pi = 3.14159265358979323846;
+
+  /** Registers a stand-in element type if the real one is not linked in yet. */
+  void
+  ensure_element_type(const std::string &name, const unsigned n_nodes, const core::SectionKind kind)
+  {
+    if (elements::ElementRegistry::instance().find(name) == nullptr)
+      elements::ElementRegistry::instance().add({name, "test stand-in", n_nodes, kind, nullptr});
+  }
+
+  /** A fresh temporary directory per test. */
+  class DeckReaderTest : public ::testing::Test
+  {
+  protected:
+    void
+    SetUp() override
+    {
+      ensure_element_type("T3D2", 2, core::SectionKind::solid);
+      ensure_element_type("B31", 2, core::SectionKind::beam);
+      ensure_element_type("MASS", 1, core::SectionKind::point_mass);
+      ensure_element_type("ROTARYI", 1, core::SectionKind::rotary_inertia);
+      const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
+      directory_ = std::filesystem::temp_directory_path() /
+                   ("corot_deck_test_" + std::string(info->name()) + "_" +
+                    std::to_string(::getpid()));
+      std::filesystem::remove_all(directory_);
+      std::filesystem::create_directories(directory_);
+    }
+
+    void
+    TearDown() override
+    {
+      std::filesystem::remove_all(directory_);
+    }
+
+    /** Writes @p text to @p name in the test directory; returns its path. */
+    std::string
+    write(const std::string &name, const std::string &text) const
+    {
+      const std::filesystem::path path = directory_ / name;
+      std::filesystem::create_directories(path.parent_path());
+      std::ofstream(path) << text;
+      return path.string();
+    }
+
+    /** 1-based number of the last line of @p text that equals @p line. */
+    static unsigned
+    line_of(const std::string &text, const std::string &line)
+    {
+      std::istringstream in(text);
+      unsigned           number = 0, found = 0;
+      for (std::string l; std::getline(in, l);)
+        {
+          ++number;
+          if (l == line)
+            found = number;
+        }
+      if (found == 0)
+        ADD_FAILURE() << "no line '" << line << "' in the deck";
+      return found;
+    }
+
+    /**
+     * Reads @p deck and expects an InputError whose message starts with
+     * "path:N: " for N the line equal to @p at_line, and contains @p message.
+     */
+    void
+    expect_error(const std::string &deck, const std::string &at_line, const std::string &message,
+                 const std::string &file = "deck.inp")
+    {
+      const std::string path = write("deck.inp", deck);
+      const std::string prefix =
+        (directory_ / file).string() + ":" + std::to_string(line_of(deck, at_line)) + ": ";
+      expect_error_at(path, prefix, message);
+    }
+
+    /** Reads @p path and expects an InputError starting with @p prefix and containing @p message. */
+    static void
+    expect_error_at(const std::string &path, const std::string &prefix, const std::string &message)
+    {
+      std::ostringstream warnings;
+      try
+        {
+          deck::read_deck(path, warnings);
+          ADD_FAILURE() << "no error; expected " << prefix << message;
+        }
+      catch (const core::InputError &error)
+        {
+          const std::string what = error.what();
+          EXPECT_EQ(what.substr(0, prefix.size()), prefix) << what;
+          EXPECT_NE(what.find(message), std::string::npos) << what;
+          EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+        }
+    }
+
+    std::filesystem::path directory_;
+  };
+
+  /** The model part of a valid truss deck (lines 1-10), for the finalisation errors. */
+  const std::string truss =
+    "*NODE\n"
+    "1, 0, 0, 0\n"
+    "2, 1, 0, 0\n"
+    "*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n"
+    "1, 1, 2\n"
+    "*MATERIAL, NAME=STEEL\n"
+    "*ELASTIC\n"
+    "210e9, 0.3\n"
+    "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\n"
+    "0.01\n";
+
+  /** St Venant torsion constant of a solid a x b rectangle by its series (Timoshenko & Goodier). */
+  double
+  rectangle_torsion_series(const double a, const double b)
+  {
+    const double longer = std::max(a, b), shorter = std::min(a, b);
+    double       sum = 0;
+    for (int n = 1; n < 200; n += 2)
+      sum += std::tanh(n * pi * longer / (2 * shorter)) / std::pow(n, 5);
+    return longer * std::pow(shorter, 3) / 3.0 * (1.0 - 192.0 / std::pow(pi, 5) * shorter / longer * sum);
+  }
+
+  const std::string valid_deck = R"(** A deck using most of what the reader supports.
+*HEADING
+Deck reader test, with commas
+*NODE, NSET=ALL
+*INCLUDE, INPUT=inc/nodes.inp
+*NSET, NSET=GEN, GENERATE
+1, 5, 2
+*nset, nset=both
+gen, 2
+*ELEMENT, TYPE=T3D2, ELSET=TRUSS
+1, 1, 2
+*ELEMENT, TYPE=B31, ELSET=RECT
+10, 2, 3
+*ELEMENT, TYPE=B31, ELSET=CIRC
+11, 3, 4
+*ELEMENT, TYPE=B31, ELSET=PIPE
+12, 4, 5
+*ELEMENT, TYPE=B31, ELSET=BOX
+13, 5, 6
+*ELEMENT, TYPE=B31, ELSET=GENERAL
+14, 6, 7
+*ELEMENT, TYPE=B32, ELSET=QUAD
+20, 1,
+   4, 7
+*ELEMENT, TYPE=MASS, ELSET=POINT
+30, 7
+*ELSET, ELSET=BEAMS
+RECT, CIRC, 12
+*Material, Name=Steel
+*Elastic
+210e9, 0.3
+*Density
+7850.
+*SOLID SECTION, ELSET=TRUSS, MATERIAL=steel
+0.01
+*BEAM SECTION, ELSET=RECT, MATERIAL=STEEL, SECTION=RECT
+0.02, 0.05
+0, 0, 2
+*BEAM SECTION, ELSET=CIRC, MATERIAL=STEEL, SECTION=CIRC
+0.01
+*BEAM SECTION, ELSET=PIPE, MATERIAL=STEEL, SECTION=PIPE
+0.05, 0.005
+*BEAM SECTION, ELSET=BOX, MATERIAL=STEEL, SECTION=BOX
+0.1, 0.2, 0.01, 0.01, 0.01, 0.01
+*BEAM GENERAL SECTION, ELSET=GENERAL, DENSITY=7800
+1e-3, 2e-6, 0, 3e-6, 4e-6
+0, 1, 0
+2.1e11, 8.1e10
+*BEAM SECTION, ELSET=QUAD, MATERIAL=STEEL, SECTION=RECT
+0.01, 0.01
+*MASS, ELSET=POINT
+5.0
+*AMPLITUDE, NAME=ramp
+0, 0, 1, 1,
+2, 1
+*AMPLITUDE, NAME=wave, DEFINITION=EXPRESSION
+max(0, sin(6.283*t))
+*BOUNDARY
+1, ENCASTRE
+2, 2, 3
+*EQUATION
+2
+3, 1, 1.0, 4, 1, -1.0
+*INITIAL CONDITIONS, TYPE=VELOCITY
+ALL, 1, 0.5
+*STEP, NLGEOM
+*STATIC
+0.1, 1.0
+*CLOAD, AMPLITUDE=RAMP
+7, 2, -100.0
+*DLOAD
+TRUSS, GRAV, 9.81, 0, 0, -2
+*NODE PRINT, NSET=GEN, FREQUENCY=2
+U, RF
+*OUTPUT, FIELD
+*NODE OUTPUT
+U
+*END STEP
+*STEP
+*FREQUENCY
+5, 0.0, 100.0
+*BOUNDARY, OP=NEW
+BOTH, 1, 6
+*EL PRINT, ELSET=RECT
+S
+*END STEP
+)";
+
+  const std::string valid_nodes = R"(** nodes 1..7 along x, continuing the *NODE of the including file
+1, 0, 0, 0
+2, 1, 0, 0
+3, 2, 0, 0
+4, 3, 0, 0
+5, 4, 0, 0
+6, 5, 0, 0
+7, 6.5
+)";
+} // namespace
+
+TEST_F(DeckReaderTest, ValidDeckModelData)
+{
+  write("inc/nodes.inp", valid_nodes);
+  const std::string  path = write("valid.inp", valid_deck);
+  std::ostringstream warnings;
+  const core::Model  model = deck::read_deck(path, warnings);
+
+  EXPECT_EQ(model.deck_path, path);
+  EXPECT_EQ(model.heading, "Deck reader test, with commas");
+  ASSERT_EQ(model.nodes.size(), 7u);
+  EXPECT_DOUBLE_EQ(model.node(7).position.x(), 6.5);
+  EXPECT_EQ(model.node(7).defined_at.file, (directory_ / "inc/nodes.inp").string());
+  EXPECT_EQ(model.node(7).defined_at.line, 8u);
+  EXPECT_EQ(model.node_sets.at("ALL").size(), 7u);
+  EXPECT_EQ(model.node_sets.at("GEN"), (std::vector<unsigned>{1, 3, 5}));
+  EXPECT_EQ(model.node_sets.at("BOTH"), (std::vector<unsigned>{1, 3, 5, 2}));
+  EXPECT_EQ(model.element_sets.at("BEAMS"), (std::vector<unsigned>{10, 11, 12}));
+
+  // B32 20 (1, 4, 7) becomes B31 20 (1, 4) and B31 31 (4, 7), 31 = 1 + the largest id (30).
+  ASSERT_EQ(model.elements.size(), 9u);
+  const core::ElementRecord &first  = model.elements.at(model.element_index.at(20));
+  const core::ElementRecord &second = model.elements.at(model.element_index.at(31));
+  EXPECT_EQ(first.type, "B31");
+  EXPECT_EQ(first.node_ids, (std::vector<unsigned>{1, 4}));
+  EXPECT_EQ(second.type, "B31");
+  EXPECT_EQ(second.node_ids, (std::vector<unsigned>{4, 7}));
+  EXPECT_EQ(model.element_sets.at("QUAD"), (std::vector<unsigned>{20, 31}));
+
+  const core::Material &steel = model.materials.at("STEEL");
+  EXPECT_DOUBLE_EQ(steel.youngs_modulus, 210e9);
+  EXPECT_DOUBLE_EQ(steel.poissons_ratio, 0.3);
+  EXPECT_DOUBLE_EQ(steel.density, 7850.0);
+  EXPECT_TRUE(steel.has_elastic && steel.has_density);
+
+  ASSERT_EQ(model.sections.size(), 8u);
+  EXPECT_EQ(model.sections[0].kind, core::SectionKind::solid);
+  EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 0.01);
+
+  const double nu = 0.3;
+  {
+    const core::SectionProperties &p = model.sections[1].properties; // RECT a=0.02, b=0.05
+    const double                   a = 0.02, b = 0.05;
+    EXPECT_DOUBLE_EQ(p.area, a * b);
+    EXPECT_DOUBLE_EQ(p.i11, a * b * b * b / 12);
+    EXPECT_DOUBLE_EQ(p.i22, b * a * a * a / 12);
+    EXPECT_NEAR(p.torsion_constant, rectangle_torsion_series(a, b), 0.01 * p.torsion_constant);
+    EXPECT_DOUBLE_EQ(p.shear_factor_1, 5.0 / 6.0);
+    EXPECT_TRUE(p.n1_given);
+    EXPECT_TRUE(p.n1.isApprox(Eigen::Vector3d(0, 0, 1)));
+  }
+  {
+    const core::SectionProperties &p = model.sections[2].properties; // CIRC r=0.01
+    const double                   r = 0.01;
+    EXPECT_DOUBLE_EQ(p.area, pi * r * r);
+    EXPECT_DOUBLE_EQ(p.i11, pi * std::pow(r, 4) / 4);
+    EXPECT_DOUBLE_EQ(p.i22, pi * std::pow(r, 4) / 4);
+    EXPECT_DOUBLE_EQ(p.torsion_constant, pi * std::pow(r, 4) / 2);
+    EXPECT_DOUBLE_EQ(p.shear_factor_2, 6 * (1 + nu) / (7 + 6 * nu));
+    EXPECT_FALSE(p.n1_given);
+    EXPECT_TRUE(p.n1.isApprox(Eigen::Vector3d(0, 0, -1)));
+  }
+  {
+    const core::SectionProperties &p = model.sections[3].properties; // PIPE r=0.05, t=0.005
+    const double                   r = 0.05, ri = 0.045;
+    EXPECT_NEAR(p.area, pi * (r * r - ri * ri), 1e-15);
+    EXPECT_NEAR(p.i11, pi * (std::pow(r, 4) - std::pow(ri, 4)) / 4, 1e-18);
+    EXPECT_NEAR(p.i22, pi * (std::pow(r, 4) - std::pow(ri, 4)) / 4, 1e-18);
+    EXPECT_NEAR(p.torsion_constant, pi * (std::pow(r, 4) - std::pow(ri, 4)) / 2, 1e-18);
+    // Between the thin-tube and the solid Cowper factors.
+    EXPECT_GT(p.shear_factor_1, 2 * (1 + nu) / (4 + 3 * nu));
+    EXPECT_LT(p.shear_factor_1, 6 * (1 + nu) / (7 + 6 * nu));
+  }
+  {
+    const core::SectionProperties &p = model.sections[4].properties; // BOX 0.1 x 0.2, walls 0.01
+    const double a = 0.1, b = 0.2, t = 0.01;
+    EXPECT_NEAR(p.area, a * b - (a - 2 * t) * (b - 2 * t), 1e-15);
+    EXPECT_NEAR(p.i11, (a * std::pow(b, 3) - (a - 2 * t) * std::pow(b - 2 * t, 3)) / 12, 1e-15);
+    EXPECT_NEAR(p.i22, (b * std::pow(a, 3) - (b - 2 * t) * std::pow(a - 2 * t, 3)) / 12, 1e-15);
+    EXPECT_NEAR(p.i12, 0.0, 1e-18);
+    const double enclosed = (a - t) * (b - t);
+    EXPECT_NEAR(p.torsion_constant, 4 * enclosed * enclosed / (2 * (a - t) / t + 2 * (b - t) / t),
+                1e-15);
+  }
+  {
+    const core::Section           &s = model.sections[5]; // GENERAL
+    const core::SectionProperties &p = s.properties;
+    EXPECT_EQ(s.shape, "GENERAL");
+    EXPECT_TRUE(s.material.empty());
+    EXPECT_DOUBLE_EQ(p.area, 1e-3);
+    EXPECT_DOUBLE_EQ(p.i11, 2e-6);
+    EXPECT_DOUBLE_EQ(p.i22, 3e-6);
+    EXPECT_DOUBLE_EQ(p.torsion_constant, 4e-6);
+    EXPECT_EQ(p.shear_factor_1, 0.0);
+    EXPECT_TRUE(p.n1.isApprox(Eigen::Vector3d(0, 1, 0)));
+    EXPECT_DOUBLE_EQ(*s.general_youngs_modulus, 2.1e11);
+    EXPECT_DOUBLE_EQ(*s.general_shear_modulus, 8.1e10);
+    EXPECT_DOUBLE_EQ(*s.general_density, 7800.0);
+  }
+  EXPECT_EQ(model.sections[7].kind, core::SectionKind::point_mass);
+  EXPECT_DOUBLE_EQ(model.sections[7].properties.point_mass, 5.0);
+
+  const core::Amplitude &ramp = model.amplitudes.at("RAMP");
+  ASSERT_EQ(ramp.points.size(), 3u);
+  EXPECT_DOUBLE_EQ(ramp.points[2].first, 2.0);
+  const core::Amplitude &wave = model.amplitudes.at("WAVE");
+  EXPECT_TRUE(wave.is_expression);
+  EXPECT_EQ(wave.expression, "max(0, sin(6.283*t))");
+
+  ASSERT_EQ(model.boundaries.size(), 2u);
+  EXPECT_EQ(model.boundaries[0].node_ids, (std::vector<unsigned>{1}));
+  EXPECT_EQ(model.boundaries[0].first_dof, 1u);
+  EXPECT_EQ(model.boundaries[0].last_dof, 6u);
+  EXPECT_EQ(model.boundaries[1].node_ids, (std::vector<unsigned>{2}));
+  EXPECT_EQ(model.boundaries[1].first_dof, 2u);
+  EXPECT_EQ(model.boundaries[1].last_dof, 3u);
+
+  ASSERT_EQ(model.equations.size(), 1u);
+  ASSERT_EQ(model.equations[0].terms.size(), 2u);
+  EXPECT_EQ(model.equations[0].terms[1].node_id, 4u);
+  EXPECT_DOUBLE_EQ(model.equations[0].terms[1].coefficient, -1.0);
+
+  ASSERT_EQ(model.initial_conditions.size(), 1u);
+  EXPECT_TRUE(model.initial_conditions[0].is_velocity);
+  EXPECT_EQ(model.initial_conditions[0].node_ids.size(), 7u);
+
+  // *OUTPUT and *NODE OUTPUT are warnings naming their lines.
+  const std::string warning_text = warnings.str();
+  EXPECT_NE(warning_text.find(path + ":" + std::to_string(line_of(valid_deck, "*OUTPUT, FIELD")) +
+                              ": warning: *OUTPUT ignored"),
+            std::string::npos)
+    << warning_text;
+  EXPECT_NE(warning_text.find("warning: *NODE OUTPUT ignored"), std::string::npos);
+}
+
+TEST_F(DeckReaderTest, ValidDeckSteps)
+{
+  write("inc/nodes.inp", valid_nodes);
+  std::ostringstream warnings;
+  const core::Model  model = deck::read_deck(write("valid.inp", valid_deck), warnings);
+
+  ASSERT_EQ(model.steps.size(), 2u);
+  const core::Step &statics = model.steps[0];
+  EXPECT_EQ(statics.procedure, core::Procedure::static_analysis);
+  EXPECT_TRUE(statics.nlgeom);
+  EXPECT_DOUBLE_EQ(statics.statics.initial_increment, 0.1);
+  EXPECT_DOUBLE_EQ(statics.statics.period, 1.0);
+  ASSERT_EQ(statics.loads.size(), 1u);
+  EXPECT_EQ(statics.loads[0].node_ids, (std::vector<unsigned>{7}));
+  EXPECT_EQ(statics.loads[0].dof, 2u);
+  EXPECT_DOUBLE_EQ(statics.loads[0].value, -100.0);
+  EXPECT_EQ(statics.loads[0].amplitude, "RAMP");
+  ASSERT_EQ(statics.gravity.size(), 1u);
+  EXPECT_EQ(statics.gravity[0].element_ids, (std::vector<unsigned>{1}));
+  EXPECT_DOUBLE_EQ(statics.gravity[0].magnitude, 9.81);
+  EXPECT_TRUE(statics.gravity[0].direction.isApprox(Eigen::Vector3d(0, 0, -1)));
+  ASSERT_EQ(statics.outputs.size(), 1u);
+  EXPECT_EQ(statics.outputs[0].kind, core::OutputRequest::Kind::node_print);
+  EXPECT_EQ(statics.outputs[0].set_name, "GEN");
+  EXPECT_EQ(statics.outputs[0].ids, (std::vector<unsigned>{1, 3, 5}));
+  EXPECT_EQ(statics.outputs[0].variables, (std::vector<std::string>{"U", "RF"}));
+  EXPECT_EQ(statics.outputs[0].frequency, 2u);
+
+  const core::Step &frequency = model.steps[1];
+  EXPECT_EQ(frequency.procedure, core::Procedure::frequency);
+  EXPECT_FALSE(frequency.nlgeom);
+  EXPECT_EQ(frequency.frequency.n_modes, 5u);
+  EXPECT_DOUBLE_EQ(*frequency.frequency.lower_frequency, 0.0);
+  EXPECT_DOUBLE_EQ(*frequency.frequency.upper_frequency, 100.0);
+  EXPECT_TRUE(frequency.new_boundaries);
+  ASSERT_EQ(frequency.boundaries.size(), 1u);
+  EXPECT_EQ(frequency.boundaries[0].node_ids, (std::vector<unsigned>{1, 3, 5, 2}));
+  EXPECT_EQ(frequency.boundaries[0].last_dof, 6u);
+  ASSERT_EQ(frequency.outputs.size(), 1u);
+  EXPECT_EQ(frequency.outputs[0].kind, core::OutputRequest::Kind::element_print);
+  EXPECT_EQ(frequency.outputs[0].ids, (std::vector<unsigned>{10}));
+}
+
+TEST_F(DeckReaderTest, DynamicAndBuckleSteps)
+{
+  const std::string deck = truss + "*STEP\n*DYNAMIC, INTEGRATOR=HHT, ALPHA=-0.05\n0.01, 2.0\n*END STEP\n"
+                                   "*STEP\n*DYNAMIC, INTEGRATOR=TIMEFE, ORDER=2\n0.1, 1\n*END STEP\n"
+                                   "*STEP\n*BUCKLE\n3\n*END STEP\n";
+  const core::Model model = deck::read_deck(write("deck.inp", deck));
+  ASSERT_EQ(model.steps.size(), 3u);
+  EXPECT_EQ(model.steps[0].procedure, core::Procedure::dynamic);
+  EXPECT_EQ(model.steps[0].dynamics.integrator, "HHT");
+  EXPECT_DOUBLE_EQ(model.steps[0].dynamics.alpha, -0.05);
+  EXPECT_DOUBLE_EQ(model.steps[0].dynamics.time_increment, 0.01);
+  EXPECT_DOUBLE_EQ(model.steps[0].dynamics.period, 2.0);
+  EXPECT_EQ(model.steps[1].dynamics.integrator, "TIMEFE");
+  EXPECT_EQ(model.steps[1].dynamics.order, 2u);
+  EXPECT_EQ(model.steps[2].procedure, core::Procedure::buckle);
+  EXPECT_EQ(model.steps[2].frequency.n_modes, 3u);
+}
+
+TEST_F(DeckReaderTest, NodesMayFollowElements)
+{
+  const std::string deck = "*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
+                           "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
+                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\n,\n"
+                           "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n";
+  const core::Model model = deck::read_deck(write("deck.inp", deck));
+  EXPECT_EQ(model.elements.size(), 1u);
+  EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 1.0); // empty data line: unit area
+}
+
+TEST_F(DeckReaderTest, BeamShapeFunction)
+{
+  const core::SourceLocation here{"x.inp", 3};
+  // A thin pipe tends to Cowper's thin-walled value 2 (1 + nu) / (4 + 3 nu).
+  const auto thin = deck::beam_section_shape("PIPE", {1.0, 1e-4}, 0.3, here);
+  EXPECT_NEAR(thin.shear_factor_1, 2 * 1.3 / (4 + 0.9), 1e-3);
+  // A square box: k = 20 (1 + nu) / (48 + 39 nu).
+  const auto box = deck::beam_section_shape("BOX", {1, 1, 0.1, 0.1, 0.1, 0.1}, 0.3, here);
+  EXPECT_NEAR(box.shear_factor_1, 0.4355, 1e-3);
+  // A thicker bottom wall (t4) keeps the section symmetric about local 2: I12 = 0.
+  const auto lopsided = deck::beam_section_shape("BOX", {1, 1, 0.1, 0.1, 0.1, 0.3}, 0.3, here);
+  EXPECT_NEAR(lopsided.area, 1.0 - 0.8 * 0.6, 1e-14);
+  EXPECT_NEAR(lopsided.i12, 0.0, 1e-14);
+  // I11 about the centroid, which the thick bottom wall pulls down to y = -0.06:
+  // whole square minus the hole 0.8 x 0.6 centred at y = 0.1.
+  const double yc = -0.48 * 0.1 / 0.52;
+  EXPECT_NEAR(lopsided.i11, 1.0 / 12 + yc * yc - (0.8 * 0.216 / 12 + 0.48 * std::pow(0.1 - yc, 2)),
+              1e-12);
+  try
+    {
+      deck::beam_section_shape("PIPE", {1.0, 2.0}, 0.3, here);
+      ADD_FAILURE();
+    }
+  catch (const core::InputError &error)
+    {
+      EXPECT_EQ(std::string(error.what()).rfind("x.inp:3: ", 0), 0u);
+    }
+}
+
+// ---------------------------------------------------------------- errors
+
+TEST_F(DeckReaderTest, ErrorUnsupportedKeyword)
+{
+  expect_error("*NODE\n1, 0, 0, 0\n*FOO, BAR=1\n", "*FOO, BAR=1", "unsupported keyword *FOO");
+  expect_error("*NODE\n1, 0, 0, 0\n*ELEMNT, TYPE=T3D2\n1, 1, 1\n", "*ELEMNT, TYPE=T3D2",
+               "unsupported keyword *ELEMNT");
+}
+
+TEST_F(DeckReaderTest, ErrorUnknownParameter)
+{
+  expect_error("** comment\n*NODE, NSTE=A\n1, 0, 0, 0\n", "*NODE, NSTE=A",
+               "unknown parameter NSTE on *NODE");
+}
+
+TEST_F(DeckReaderTest, ErrorMissingRequiredParameter)
+{
+  expect_error("*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, ELSET=E\n1, 1, 2\n", "*ELEMENT, ELSET=E",
+               "*ELEMENT needs TYPE=");
+  expect_error("*MATERIAL\n*ELASTIC\n1, 0\n", "*MATERIAL", "*MATERIAL needs NAME=");
+}
+
+TEST_F(DeckReaderTest, ErrorMalformedNumber)
+{
+  expect_error("*NODE\n1, 0.0, abc, 0\n", "1, 0.0, abc, 0", "expected a number, got 'abc'");
+  expect_error(truss + "*ELASTIC\n", "*ELASTIC", "*ELASTIC must follow *MATERIAL");
+}
+
+TEST_F(DeckReaderTest, ErrorUndefinedNodeSet)
+{
+  expect_error(truss + "*BOUNDARY\nNOPE, 1, 3\n", "NOPE, 1, 3", "undefined node set NOPE");
+  expect_error(truss + "*BOUNDARY\n9, 1, 3\n", "9, 1, 3", "undefined node 9");
+  expect_error(truss + "*NSET, NSET=A\nB, 1\n", "B, 1", "undefined node set B");
+}
+
+TEST_F(DeckReaderTest, ErrorUndefinedElementSet)
+{
+  expect_error(truss + "*MASS, ELSET=MISSING\n1.0\n", "*MASS, ELSET=MISSING",
+               "undefined element set MISSING");
+  expect_error(truss + "*STEP\n*STATIC\n*DLOAD\nNOSET, GRAV, 9.81, 0, 0, -1\n*END STEP\n",
+               "NOSET, GRAV, 9.81, 0, 0, -1", "undefined element set NOSET");
+}
+
+TEST_F(DeckReaderTest, ErrorUndefinedMaterial)
+{
+  const std::string deck = "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
+                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=ALUMINIUM\n0.01\n";
+  expect_error(deck, "*SOLID SECTION, ELSET=TRUSS, MATERIAL=ALUMINIUM", "undefined material ALUMINIUM");
+}
+
+TEST_F(DeckReaderTest, ErrorUndefinedAmplitude)
+{
+  expect_error(truss + "*STEP\n*STATIC\n*CLOAD, AMPLITUDE=NONE\n2, 1, 1.0\n*END STEP\n",
+               "*CLOAD, AMPLITUDE=NONE", "undefined amplitude NONE");
+}
+
+TEST_F(DeckReaderTest, ErrorElementWithMissingNode)
+{
+  const std::string deck = "*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n7, 1, 3\n"
+                           "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
+                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\n0.01\n"
+                           "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n";
+  expect_error(deck, "7, 1, 3", "element 7 refers to undefined node 3");
+}
+
+TEST_F(DeckReaderTest, ErrorDuplicateIds)
+{
+  expect_error("*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*NODE\n1, 5, 0, 0\n", "1, 5, 0, 0",
+               "duplicate node id 1");
+  expect_error(truss + "*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 2, 1\n", "1, 2, 1",
+               "duplicate element id 1");
+  expect_error(truss + "*MATERIAL, NAME=steel\n", "*MATERIAL, NAME=steel",
+               "duplicate material name STEEL");
+}
+
+TEST_F(DeckReaderTest, ErrorNonPositiveValues)
+{
+  expect_error(truss + "*NODE\n3, 0, 1, 0\n*ELEMENT, TYPE=T3D2, ELSET=T2\n2, 1, 3\n"
+                       "*SOLID SECTION, ELSET=T2, MATERIAL=STEEL\n-0.5\n",
+               "-0.5", "cross-sectional area must be positive");
+  expect_error(truss + "*SHELL SECTION, ELSET=TRUSS, MATERIAL=STEEL\n0.0\n", "0.0",
+               "shell thickness must be positive");
+  expect_error("*MATERIAL, NAME=M\n*ELASTIC\n0, 0.3\n", "0, 0.3",
+               "Young's modulus must be positive");
+  expect_error(truss + "*MASS, ELSET=TRUSS\n-2\n", "-2", "mass must be positive");
+  expect_error(truss + "*BEAM SECTION, ELSET=TRUSS, MATERIAL=STEEL, SECTION=RECT\n0.1, 0\n",
+               "0.1, 0", "dimensions must be positive");
+}
+
+TEST_F(DeckReaderTest, ErrorDataLineBeforeKeyword)
+{
+  expect_error("** a deck that starts with data\n1, 0, 0, 0\n*NODE\n", "1, 0, 0, 0",
+               "data line before any keyword");
+}
+
+TEST_F(DeckReaderTest, ErrorWrongNumberOfFields)
+{
+  expect_error("*MATERIAL, NAME=M\n*ELASTIC\n210e9, 0.3, 20, 5\n", "210e9, 0.3, 20, 5",
+               "*ELASTIC data line needs 1 to 3 fields, got 4");
+  expect_error("*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=T3D2\n5, 1, 2, 1\n", "5, 1, 2, 1",
+               "element 5 of type T3D2 needs 2 nodes, got 3");
+  expect_error("*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=B32\n5, 1, 2\n", "5, 1, 2",
+               "element 5 of type B32 needs 3 nodes, got 2");
+  expect_error(truss + "*STEP\n*STATIC\n*CLOAD\n2, 1\n*END STEP\n", "2, 1",
+               "*CLOAD data line needs 3 fields, got 2");
+}
+
+TEST_F(DeckReaderTest, ErrorStepStructure)
+{
+  expect_error(truss + "*END STEP\n", "*END STEP", "*END STEP without *STEP");
+  expect_error(truss + "*STEP, NLGEOM\n*CLOAD\n2, 1, 1.0\n*END STEP\n", "*STEP, NLGEOM",
+               "step has no procedure");
+  expect_error(truss + "*STEP\n*STATIC\n", "*STEP", "*STEP without *END STEP");
+  expect_error(truss + "*STATIC\n", "*STATIC", "only allowed inside a *STEP");
+  expect_error(truss + "*STEP\n*STATIC\n*NODE\n3, 0, 0, 0\n*END STEP\n", "*NODE",
+               "not allowed inside a step");
+  expect_error(truss + "*STEP\n*STATIC, RIKS\n*END STEP\n", "*STATIC, RIKS", "RIKS not supported yet");
+  expect_error(truss + "*STEP\n*STATIC\n*FREQUENCY\n*END STEP\n", "*FREQUENCY",
+               "only one procedure");
+}
+
+TEST_F(DeckReaderTest, ErrorElementWithoutSection)
+{
+  const std::string deck = truss + "*NODE\n3, 0, 1, 0\n*ELEMENT, TYPE=T3D2, ELSET=OTHER\n2, 2, 3\n";
+  expect_error(deck, "2, 2, 3", "element 2 of type T3D2 has no section");
+}
+
+TEST_F(DeckReaderTest, ErrorSectionKindMismatch)
+{
+  const std::string deck = "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=B31, ELSET=BEAM\n4, 1, 2\n"
+                           "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
+                           "*SOLID SECTION, ELSET=BEAM, MATERIAL=STEEL\n0.01\n";
+  expect_error(deck, "4, 1, 2", "element 4 of type B31 needs a *BEAM SECTION");
+}
+
+TEST_F(DeckReaderTest, ErrorMaterialWithoutElastic)
+{
+  const std::string deck = "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
+                           "*MATERIAL, NAME=SOFT\n*DENSITY\n1000\n"
+                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=SOFT\n0.01\n";
+  expect_error(deck, "*SOLID SECTION, ELSET=TRUSS, MATERIAL=SOFT", "has no *ELASTIC");
+}
+
+TEST_F(DeckReaderTest, ErrorUnknownElementType)
+{
+  expect_error("*NODE\n1, 0, 0, 0\n*ELEMENT, TYPE=C3D8R\n1, 1\n", "*ELEMENT, TYPE=C3D8R",
+               "unknown element type C3D8R");
+}
+
+TEST_F(DeckReaderTest, ErrorInvalidValuesInData)
+{
+  expect_error(truss + "*AMPLITUDE, NAME=BAD, DEFINITION=EXPRESSION\nsin(t\n", "sin(t",
+               "invalid *AMPLITUDE expression 'sin(t': Missing parenthesis");
+  expect_error(truss + "*STEP\n*STATIC\n*NODE PRINT, NSET=ALL\nU, XYZ\n*END STEP\n", "U, XYZ",
+               "unknown output variable XYZ");
+  expect_error(truss + "*STEP\n*STATIC\n*DLOAD\nTRUSS, P, 1.0\n*END STEP\n", "TRUSS, P, 1.0",
+               "unsupported *DLOAD type P");
+  expect_error(truss + "*BOUNDARY\n1, FIXED\n", "1, FIXED", "unknown *BOUNDARY type FIXED");
+  expect_error(truss + "*BOUNDARY\n1, 7\n", "1, 7", "degree of freedom must be 1 to 6");
+  expect_error(truss + "*BEAM SECTION, ELSET=TRUSS, MATERIAL=STEEL, SECTION=CIRC\n0.1\n0, 0, 0\n",
+               "0, 0, 0", "must not be the zero vector");
+}
+
+TEST_F(DeckReaderTest, ErrorInIncludedFile)
+{
+  write("parts/mesh.inp", "** mesh\n*NODE\n1, 0, 0, 0\n1, 1, 0, 0\n");
+  const std::string deck = "*HEADING\nincluding\n*INCLUDE, INPUT=parts/mesh.inp\n";
+  const std::string path = write("deck.inp", deck);
+  expect_error_at(path, (directory_ / "parts/mesh.inp").string() + ":4: ", "duplicate node id 1");
+  expect_error(deck + "*INCLUDE, INPUT=missing.inp\n", "*INCLUDE, INPUT=missing.inp",
+               "cannot open include file");
+}
+
+TEST_F(DeckReaderTest, WarningKeywordsSkipTheirDataLines)
+{
+  std::ostringstream warnings;
+  const core::Model  model = deck::read_deck(
+    write("deck.inp", truss + "*RESTART, WRITE, FREQUENCY=1\n*PREPRINT, ECHO=NO\n"), warnings);
+  EXPECT_EQ(model.nodes.size(), 2u);
+  EXPECT_NE(warnings.str().find(":11: warning: *RESTART ignored"), std::string::npos)
+    << warnings.str();
+}
