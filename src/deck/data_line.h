@@ -86,9 +86,9 @@ namespace corot::deck
     unsigned
     n_meaningful_fields() const;
 
-    std::vector<std::string> fields_;
-    std::string              text_;
-    core::SourceLocation     location_;
+    std::vector<std::string> fields_;   ///< trimmed fields
+    std::string              text_;     ///< raw text, continuations joined
+    core::SourceLocation     location_; ///< where the line starts
   };
 
   /** @p text with leading and trailing white space removed. */

@@ -30,6 +30,6 @@ namespace corot::deck
     parse(const std::vector<DeckLine> &lines, const std::string &deck_path);
 
   private:
-    std::ostream &warnings_;
+    std::ostream &warnings_; ///< where warnings for ignored keywords go
   };
 } // namespace corot::deck

@@ -55,6 +55,6 @@ namespace corot::deck
     void
     check_section_assignment() const;
 
-    ParseState &state_;
+    ParseState &state_; ///< the state being filled or completed
   };
 } // namespace corot::deck

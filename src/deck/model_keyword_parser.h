@@ -33,22 +33,39 @@ namespace corot::deck
     parse(const KeywordLine &keyword, const std::vector<DataLine> &data);
 
   private:
+    /** *HEADING: data lines become Model::heading. */
     void heading(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *NODE [, NSET=]: id, x[, y[, z]]. */
     void node(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *NSET / *ELSET [, GENERATE]: ids or names of earlier sets; GENERATE lines first, last[, increment]. */
     void set(const KeywordLine &keyword, const std::vector<DataLine> &data, bool is_node);
+    /** *ELEMENT, TYPE= [, ELSET=]: id and node ids; B32/B32R are split into two B31. */
     void element(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *MATERIAL, NAME=: opens a material for *ELASTIC and *DENSITY. */
     void material(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *ELASTIC: E, nu (E > 0). */
     void elastic(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *DENSITY: rho >= 0. */
     void density(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *SOLID SECTION, ELSET=, MATERIAL=: truss area (default 1). */
     void solid_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *BEAM SECTION, ELSET=, MATERIAL=, SECTION=RECT|CIRC|PIPE|BOX. */
     void beam_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *BEAM GENERAL SECTION: SECTION=GENERAL (A, I11, I12, I22, J; n1; E, G) or a standard shape. */
     void beam_general_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *SHELL SECTION, ELSET=, MATERIAL=: thickness > 0. */
     void shell_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *MASS, ELSET=: point mass > 0. */
     void mass(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *ROTARY INERTIA, ELSET=: I11, I22, I33[, I12, I13, I23]. */
     void rotary_inertia(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *EQUATION: number of terms, then node, dof, coefficient triples (up to 4 per line). */
     void equation(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *AMPLITUDE, NAME= [, DEFINITION=TABULAR|EXPRESSION, TIME=STEP TIME]. */
     void amplitude(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *INITIAL CONDITIONS, TYPE=VELOCITY|DISPLACEMENT: node or set, dof, value. */
     void initial_conditions(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *BOUNDARY [, AMPLITUDE=, TYPE=, OP=]: into the model, or the current step inside one. */
     void boundary(const KeywordLine &keyword, const std::vector<DataLine> &data);
 
     /** A new section of @p kind on ELSET= of @p keyword, appended to the model. */
@@ -60,7 +77,7 @@ namespace corot::deck
     beam_shape_lines(core::Section &section, const KeywordLine &keyword,
                      const std::vector<DataLine> &data);
 
-    ParseState &state_;
+    ParseState &state_; ///< where the model and pending references go
   };
 
   /** Field @p i of @p line as a DOF number 1..6; throws core::InputError otherwise. */

@@ -63,6 +63,6 @@ namespace corot::deck
     core::Step &
     current_step();
 
-    ParseState &state_;
+    ParseState &state_; ///< the state being filled or completed
   };
 } // namespace corot::deck

@@ -660,3 +660,34 @@ TEST_F(DeckReaderTest, WarningKeywordsSkipTheirDataLines)
   EXPECT_NE(warnings.str().find(":11: warning: *RESTART ignored"), std::string::npos)
     << warnings.str();
 }
+
+TEST_F(DeckReaderTest, TokenizerRules)
+{
+  // CRLF line endings, a keyword continued by a trailing comma, mixed case,
+  // blank lines, a Fortran exponent, and an *EQUATION running over two lines.
+  const std::string deck = "*Node\r\n1, 0, 0, 0\r\n\r\n2, 1.0d0, 0, 0\r\n3, 2, 0, 0\r\n4, 3, 0, 0\r\n5, 4, 0, 0\r\n"
+                           "*element, type=t3d2,\r\n  elset=Truss\r\n1, 1, 2\r\n"
+                           "*ELSET, ELSET=EMPTY\r\n"
+                           "*MATERIAL, NAME=STEEL\r\n*ELASTIC\r\n210e9, 0.3\r\n"
+                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\r\n"
+                           "*EQUATION\r\n5\r\n1, 1, 1.0, 2, 1, 1.0, 3, 1, 1.0, 4, 1, 1.0\r\n"
+                           "5, 1, -4.0\r\n";
+  const core::Model model = deck::read_deck(write("deck.inp", deck));
+  EXPECT_DOUBLE_EQ(model.node(2).position.x(), 1.0);
+  EXPECT_EQ(model.element_sets.at("TRUSS"), (std::vector<unsigned>{1}));
+  EXPECT_TRUE(model.element_sets.at("EMPTY").empty());
+  ASSERT_EQ(model.equations.size(), 1u);
+  ASSERT_EQ(model.equations[0].terms.size(), 5u);
+  EXPECT_EQ(model.equations[0].terms[4].node_id, 5u);
+  EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 1.0); // no data line: unit area
+}
+
+TEST_F(DeckReaderTest, ErrorEquationAndBoundaryDetails)
+{
+  expect_error(truss + "*EQUATION\n3\n1, 1, 1.0, 2, 1, -1.0\n", "3", "*EQUATION needs 3 terms, got 2");
+  expect_error(truss + "*EQUATION\n2\n1, 1, 1.0, 9, 1, -1.0\n", "2", "undefined node 9 in *EQUATION");
+  expect_error(truss + "*BOUNDARY, OP=NEW\n1, 1\n", "*BOUNDARY, OP=NEW",
+               "OP=NEW is only allowed inside a step");
+  expect_error(truss + "*ELSET, ELSET=E, GENERATE\n5, 1\n", "5, 1", "runs backwards");
+  expect_error(truss + "*NSET, NSET=N\n1, 8\n", "1, 8", "undefined node 8 in node set N");
+}
