@@ -58,6 +58,8 @@ namespace corot::assembly
         constants.youngs_modulus = *section.general_youngs_modulus;
       if (section.general_shear_modulus)
         constants.shear_modulus = *section.general_shear_modulus;
+      if (section.general_density)
+        constants.density = *section.general_density;
       return constants;
     }
   } // namespace
