@@ -142,15 +142,28 @@ namespace corot::elements
                       Eigen::MatrixXd &stiffness_derivative,
                       Eigen::MatrixXd &mass_derivative) const = 0;
 
+    /**
+     * True for point inertias (MASS, ROTARYI): they add mass to the DOFs other
+     * elements activate and activate DOFs only on nodes without a structural
+     * element.
+     */
+    virtual bool
+    is_point_inertia() const
+    {
+      return false;
+    }
+
     /** Whether internal_force is valid for large rotations (co-rotational). */
     virtual bool
     supports_large_rotations() const = 0;
 
     /**
      * Section forces at @p state for *EL PRINT / *EL FILE: (name, value)
-     * pairs, e.g. ("N", 12.0). Units of force and force x length.
+     * pairs, e.g. ("N", 12.0). Units of force and force x length. With
+     * @p large_displacements false they are the small-displacement
+     * (linearised) values that belong to a linear analysis.
      */
     virtual std::vector<std::pair<std::string, double>>
-    section_forces(const ElementKinematics &state) const = 0;
+    section_forces(const ElementKinematics &state, bool large_displacements) const = 0;
   };
 } // namespace corot::elements

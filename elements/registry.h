@@ -52,18 +52,24 @@ namespace corot::elements
   };
 } // namespace corot::elements
 
-/** Registers an element class @p Class under deck name @p NAME. */
-#define COROT_REGISTER_ELEMENT(Class, NAME, N_NODES, SECTION_KIND, DESCRIPTION)         \
+/**
+ * Registers deck name @p NAME built by the expression @p MAKE (which may use
+ * `definition`, the ElementDefinition); @p TAG makes the registration unique.
+ */
+#define COROT_REGISTER_ELEMENT_WITH(TAG, NAME, N_NODES, SECTION_KIND, DESCRIPTION, MAKE)    \
   namespace                                                                              \
   {                                                                                      \
-    [[maybe_unused]] const bool corot_registered_##Class =                              \
+    [[maybe_unused]] const bool corot_registered_##TAG =                                \
       ::corot::elements::ElementRegistry::instance().add(                               \
         {NAME,                                                                           \
          DESCRIPTION,                                                                    \
          N_NODES,                                                                        \
          SECTION_KIND,                                                                   \
          [](const ::corot::elements::ElementDefinition &definition)                     \
-           -> std::unique_ptr<::corot::elements::Element> {                             \
-           return std::make_unique<Class>(definition);                                   \
-         }});                                                                            \
+           -> std::unique_ptr<::corot::elements::Element> { return MAKE; }});           \
   }
+
+/** Registers an element class @p Class (constructible from an ElementDefinition) under deck name @p NAME. */
+#define COROT_REGISTER_ELEMENT(Class, NAME, N_NODES, SECTION_KIND, DESCRIPTION)         \
+  COROT_REGISTER_ELEMENT_WITH(Class, NAME, N_NODES, SECTION_KIND, DESCRIPTION,          \
+                              std::make_unique<Class>(definition))

@@ -90,7 +90,7 @@ namespace corot::analysis
                     continue;
                   history.time.push_back(time);
                   for (const auto &[name, value] : context_.elements[e]->section_forces(
-                         context_.assembler.kinematics(e, context_.configuration)))
+                         context_.assembler.kinematics(e, context_.configuration), step_.nlgeom))
                     history.values[name].push_back(value);
                 }
               break;
@@ -137,7 +137,7 @@ namespace corot::analysis
         {
           std::map<std::string, double> values;
           for (const auto &[name, value] : context_.elements[e]->section_forces(
-                 context_.assembler.kinematics(e, context_.configuration)))
+                 context_.assembler.kinematics(e, context_.configuration), step_.nlgeom))
             values[name] = value;
           frame.element_values.push_back(values);
         }

@@ -1,0 +1,40 @@
+#pragma once
+/**
+ * @file
+ * Local matrices of a straight two-node beam in one bending plane, shared by
+ * the 2D and 3D Timoshenko beams.
+ */
+#include <Eigen/Dense>
+
+namespace corot::elements::beam_plane
+{
+  /**
+   * Bending stiffness for local DOFs (q1, r1, q2, r2): transverse
+   * displacement q and rotation r = s dq/dx (s = +1 for v/theta_z, -1 for
+   * w/theta_y in a right-handed local frame). Shear enters through
+   * Phi = 12 EI/(k G A l^2) only (Meijaard 1993, eq. 6; Przemieniecki 1968):
+   * EI/((1+Phi) l^3) [12, 6l, -12, 6l; 6l, (4+Phi)l^2, -6l, (2-Phi)l^2; ...].
+   * Exact for end loads, free of shear locking.
+   */
+  Eigen::Matrix4d
+  stiffness(double bending_stiffness, double phi, double length, double sign);
+
+  /**
+   * Consistent mass of the cubic Hermite interpolation (rho A l/420 [156 22l 54 -13l; ...])
+   * plus the rotary inertia of the cross-section (rho I/(30 l) [36 3l -36 3l; ...]).
+   */
+  Eigen::Matrix4d
+  mass(double mass_per_length, double rotary_inertia_per_length, double length, double sign);
+
+  /** Initial-stress matrix for axial force N: N/(30 l) [36 3l -36 3l; 3l 4l^2 -3l -l^2; ...]. */
+  Eigen::Matrix4d
+  geometric_stiffness(double axial_force, double length, double sign);
+
+  /** Two-node bar matrix c [1 -1; -1 1] (axial or torsion stiffness). */
+  Eigen::Matrix2d
+  bar_stiffness(double c);
+
+  /** Two-node consistent bar mass (m/6) [2 1; 1 2]. */
+  Eigen::Matrix2d
+  bar_mass(double total);
+} // namespace corot::elements::beam_plane
