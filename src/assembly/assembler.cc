@@ -148,6 +148,10 @@ namespace corot::assembly
     // masters that constraints redirect them to.
     writable_ = dealii::IndexSet(dofs_.n_dofs());
     writable_.add_indices(locally_owned_);
+    for (const auto dof : locally_owned_)
+      if (const auto *entries = increment_constraints_.get_constraint_entries(dof))
+        for (const auto &[master, weight] : *entries)
+          writable_.add_index(master);
     std::vector<unsigned>         local;
     std::vector<global_dof_index> global;
     for (const unsigned e : local_elements_)
@@ -333,19 +337,19 @@ namespace corot::assembly
           increment_constraints_.distribute_local_to_global(element_residual, global, residual);
       }
 
-    if (dealii::Utilities::MPI::this_mpi_process(communicator_) == 0)
-      {
-        std::vector<global_dof_index> indices;
-        std::vector<double>           entries;
-        for (unsigned i = 0; i < external_force.size(); ++i)
-          if (external_force[i] != 0.0)
-            {
-              indices.push_back(i);
-              entries.push_back(external_force[i]);
-            }
-        dealii::Vector<double> loads(entries.begin(), entries.end());
-        increment_constraints_.distribute_local_to_global(loads, indices, residual);
-      }
+    {
+      // The replicated external force: each rank adds the rows it owns.
+      std::vector<global_dof_index> indices;
+      std::vector<double>           entries;
+      for (const auto i : locally_owned_)
+        if (external_force[i] != 0.0)
+          {
+            indices.push_back(i);
+            entries.push_back(external_force[i]);
+          }
+      dealii::Vector<double> loads(entries.begin(), entries.end());
+      increment_constraints_.distribute_local_to_global(loads, indices, residual);
+    }
     residual.compress(dealii::VectorOperation::add);
     if (tangent != nullptr)
       tangent->compress(dealii::VectorOperation::add);

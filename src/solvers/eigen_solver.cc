@@ -139,7 +139,7 @@ namespace corot::solvers
     // A small negative shift keeps K - sigma M positive definite for free-free
     // structures; eigenvalues come from Rayleigh quotients, so the shift costs
     // no accuracy.
-    const double shift = lower_bound > 0.0 ? lower_bound : -1e-10 * scale;
+    const double shift = lower_bound > 0.0 ? lower_bound : -1e-6 * scale;
 
     dealii::TrilinosWrappers::SparseMatrix shifted;
     shifted.copy_from(stiffness);

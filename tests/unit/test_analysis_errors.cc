@@ -88,7 +88,7 @@ TEST(AnalysisErrors, RestrainedTrussSolves)
 
 TEST(AnalysisErrors, EquationOnMissingDofNamesItsLine)
 {
-  // A truss node has no rotation: *EQUATION on DOF 4 is an error at line 12.
+  // A truss node has no rotation: *EQUATION on DOF 4 is an error at its data line 12.
   const std::string path = write_deck("equation.inp", truss_model + R"(*EQUATION
 2
 2, 4, 1.0, 1, 1, -1.0
@@ -99,6 +99,6 @@ TEST(AnalysisErrors, EquationOnMissingDofNamesItsLine)
 *END STEP
 )");
   const std::string message = run_error(path);
-  EXPECT_NE(message.find("equation.inp:11:"), std::string::npos) << message;
+  EXPECT_NE(message.find("equation.inp:12:"), std::string::npos) << message;
   EXPECT_NE(message.find("DOF 4 of node 2"), std::string::npos) << message;
 }
