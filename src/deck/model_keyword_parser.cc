@@ -386,6 +386,9 @@ namespace corot::deck
   ModelKeywordParser::beam_shape_lines(core::Section &section, const KeywordLine &keyword,
                                        const std::vector<DataLine> &data)
   {
+    // CalculiX spells RECT out in some decks (e.g. its test deck pendel.inp).
+    if (section.shape == "RECTANGULAR")
+      section.shape = "RECT";
     const unsigned n = n_beam_section_dimensions(section.shape);
     if (n == 0)
       throw core::InputError(keyword.location(), "unsupported beam section shape SECTION=" +
@@ -543,34 +546,39 @@ namespace corot::deck
     for (unsigned l = 0; l < data.size();)
       {
         const DataLine &count_line = data[l++];
-        count_line.require_fields(1, 1, "EQUATION (number of terms)");
-        const unsigned n_terms = count_line.positive_integer(0);
-        core::Equation equation;
+        const unsigned  n_terms    = count_line.positive_integer(0);
+        core::Equation  equation;
         equation.defined_at = count_line.location();
         std::vector<unsigned> nodes;
+        // Terms are triples node, dof, coefficient, four to a line in Abaqus.
+        // A count line ending in a comma ("2,") continues onto the first term
+        // line (CalculiX decks write it so), which puts terms after the count.
+        auto add_terms = [&](const DataLine &line, const unsigned first) {
+          const unsigned remaining = n_terms - equation.terms.size();
+          const unsigned n_fields  = line.n_fields() - first;
+          if (n_fields % 3 != 0 || n_fields == 0 || n_fields / 3 > remaining)
+            throw core::InputError(line.location(),
+                                   "*EQUATION term line needs up to " + std::to_string(remaining) +
+                                     " triples node, dof, coefficient; got " +
+                                     std::to_string(n_fields) + " fields");
+          for (unsigned t = 0; t < n_fields / 3; ++t)
+            {
+              const core::EquationTerm term{line.positive_integer(first + 3 * t),
+                                            dof_field(line, first + 3 * t + 1),
+                                            line.number(first + 3 * t + 2)};
+              equation.terms.push_back(term);
+              nodes.push_back(term.node_id);
+            }
+        };
+        if (count_line.n_fields() > 1 && !(count_line.n_fields() == 2 && count_line.is_empty(1)))
+          add_terms(count_line, 1);
         while (equation.terms.size() < n_terms)
           {
             if (l == data.size())
               throw core::InputError(count_line.location(),
                                      "*EQUATION needs " + std::to_string(n_terms) +
                                        " terms, got " + std::to_string(equation.terms.size()));
-            const DataLine &line      = data[l++];
-            const unsigned  remaining = n_terms - equation.terms.size();
-            const unsigned  n_fields  = line.n_fields();
-            if (n_fields % 3 != 0 || n_fields == 0 || n_fields / 3 > std::min(remaining, 4u))
-              throw core::InputError(line.location(),
-                                     "*EQUATION term line needs up to " +
-                                       std::to_string(std::min(remaining, 4u)) +
-                                       " triples node, dof, coefficient; got " +
-                                       std::to_string(n_fields) + " fields");
-            for (unsigned t = 0; t < n_fields / 3; ++t)
-              {
-                const core::EquationTerm term{line.positive_integer(3 * t),
-                                              dof_field(line, 3 * t + 1),
-                                              line.number(3 * t + 2)};
-                equation.terms.push_back(term);
-                nodes.push_back(term.node_id);
-              }
+            add_terms(data[l++], 0);
           }
         if (equation.terms.front().coefficient == 0.0)
           throw core::InputError(count_line.location(),

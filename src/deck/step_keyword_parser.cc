@@ -282,14 +282,19 @@ namespace corot::deck
     bool is_node = true;
     if (name == "NODE PRINT" || name == "NODE FILE")
       {
-        keyword.check_parameters({"NSET", "FREQUENCY", "TOTALS", "GLOBAL"});
+        // OUTPUT=2D|3D is CalculiX's choice of how beams are expanded in its .frd
+        // file; corot's VTU always shows the element lines, so it has no effect.
+        keyword.check_parameters({"NSET", "FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT"});
         request.kind = name == "NODE PRINT" ? Kind::node_print : Kind::node_file;
         request.set_name = keyword.value_upper("NSET").value_or("");
         variables        = node_variables;
       }
     else if (name == "EL PRINT" || name == "EL FILE")
       {
-        keyword.check_parameters({"ELSET", "FREQUENCY", "TOTALS", "GLOBAL"});
+        // SECTION FORCES is CalculiX's request for beam section forces, which
+        // corot's element output always holds.
+        keyword.check_parameters(
+          {"ELSET", "FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT", "SECTION FORCES"});
         request.kind     = name == "EL PRINT" ? Kind::element_print : Kind::element_file;
         request.set_name = keyword.value_upper("ELSET").value_or("");
         variables        = element_variables;
