@@ -81,8 +81,20 @@ namespace corot::analysis
           }
 
         assembler.reinit_vector(correction);
-        solver.factorize(tangent);
-        solver.solve(correction, residual);
+        try
+          {
+            solver.factorize(tangent);
+            solver.solve(correction, residual);
+          }
+        catch (const std::runtime_error &error)
+          {
+            // Linear: the model is singular, say so at the step. Non-linear: a
+            // singular tangent is one more reason to cut the increment back.
+            if (!nonlinear)
+              throw core::InputError(step_.procedure_at, error.what());
+            context_.progress << "    iteration " << iteration << ": " << error.what() << std::endl;
+            return 0;
+          }
         Eigen::VectorXd delta = assembler.to_replicated(correction);
         assembler.distribute(delta);
 

@@ -18,12 +18,12 @@ namespace corot::solvers
       {
         solver_->initialize(matrix);
       }
-    catch (const std::exception &error)
+    catch (const std::exception &)
       {
+        // deal.II's exception text spans many lines; the user needs one.
         throw std::runtime_error(
-          "the sparse direct factorization failed (singular matrix: an unrestrained "
-          "mechanism or a rigid-body motion); Amesos said: " +
-          std::string(error.what()).substr(0, 300));
+          "the stiffness matrix is singular: the structure is a mechanism or can move as a "
+          "rigid body (check the boundary conditions)");
       }
   }
 
