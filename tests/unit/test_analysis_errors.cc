@@ -102,3 +102,37 @@ TEST(AnalysisErrors, EquationOnMissingDofNamesItsLine)
   EXPECT_NE(message.find("equation.inp:12:"), std::string::npos) << message;
   EXPECT_NE(message.find("DOF 4 of node 2"), std::string::npos) << message;
 }
+
+TEST(AnalysisErrors, SingularMechanismWithStiffDiagonalIsReportedAtTheStep)
+{
+  // A pin-jointed square without a diagonal: every DOF has stiffness, yet the
+  // frame can shear; the factorization finds it. Line 21 is *STATIC.
+  const std::string path = write_deck("square.inp", R"(*NODE
+1, 0, 0
+2, 1, 0
+3, 1, 1
+4, 0, 1
+*ELEMENT, TYPE=T2D2, ELSET=B
+1, 1, 2
+2, 2, 3
+3, 3, 4
+4, 4, 1
+*MATERIAL, NAME=M
+*ELASTIC
+1e6, 0.3
+*SOLID SECTION, ELSET=B, MATERIAL=M
+1.0
+*BOUNDARY
+1, 1, 2
+2, 2, 2
+*STEP
+*STATIC
+*CLOAD
+3, 1, 1.0
+*END STEP
+)");
+  const std::string message = run_error(path);
+  EXPECT_NE(message.find("square.inp:21:"), std::string::npos) << message;
+  EXPECT_NE(message.find("singular"), std::string::npos) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
