@@ -106,7 +106,7 @@ TEST(AnalysisErrors, EquationOnMissingDofNamesItsLine)
 TEST(AnalysisErrors, SingularMechanismWithStiffDiagonalIsReportedAtTheStep)
 {
   // A pin-jointed square without a diagonal: every DOF has stiffness, yet the
-  // frame can shear; the factorization finds it. Line 21 is *STATIC.
+  // frame can shear; the factorization finds it. Line 20 is *STATIC.
   const std::string path = write_deck("square.inp", R"(*NODE
 1, 0, 0
 2, 1, 0
@@ -132,7 +132,7 @@ TEST(AnalysisErrors, SingularMechanismWithStiffDiagonalIsReportedAtTheStep)
 *END STEP
 )");
   const std::string message = run_error(path);
-  EXPECT_NE(message.find("square.inp:21:"), std::string::npos) << message;
+  EXPECT_NE(message.find("square.inp:20:"), std::string::npos) << message;
   EXPECT_NE(message.find("singular"), std::string::npos) << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
 }
