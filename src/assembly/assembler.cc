@@ -298,11 +298,56 @@ namespace corot::assembly
                                Eigen::VectorXd                        &internal_force,
                                dealii::TrilinosWrappers::SparseMatrix *tangent) const
   {
+    const Eigen::VectorXd values = nonlinear ? Eigen::VectorXd() : configuration.dof_values(dofs_);
+    assemble_element_forces(
+      [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
+        const elements::Element &element = *elements_[e];
+        if (nonlinear)
+          {
+            element.internal_force(kinematics(e, configuration), force, stiffness);
+            return;
+          }
+        Eigen::MatrixXd linear;
+        element.linear_stiffness(linear);
+        const auto     &dofs           = element_dofs_[e];
+        Eigen::VectorXd element_values = Eigen::VectorXd::Zero(dofs.size());
+        for (unsigned i = 0; i < dofs.size(); ++i)
+          if (dofs[i] != core::DofMap::invalid)
+            element_values[i] = values[dofs[i]];
+        force = linear * element_values;
+        if (stiffness != nullptr)
+          *stiffness = linear;
+      },
+      external_force, residual, internal_force, tangent);
+  }
+
+  void
+  Assembler::assemble_conserving_residual(const core::Configuration              &configuration_n,
+                                          const core::Configuration              &configuration_n1,
+                                          const Eigen::VectorXd                  &external_force,
+                                          dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                          Eigen::VectorXd                        &internal_force,
+                                          dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
+    assemble_element_forces(
+      [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
+        elements_[e]->conserving_force(kinematics(e, configuration_n),
+                                       kinematics(e, configuration_n1), force, stiffness);
+      },
+      external_force, residual, internal_force, tangent);
+  }
+
+  void
+  Assembler::assemble_element_forces(const ElementForce                     &element_force,
+                                     const Eigen::VectorXd                  &external_force,
+                                     dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                     Eigen::VectorXd                        &internal_force,
+                                     dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
     reinit_vector(residual);
     if (tangent != nullptr)
       reinit_matrix(*tangent);
     internal_force = Eigen::VectorXd::Zero(dofs_.n_dofs());
-    const Eigen::VectorXd values = nonlinear ? Eigen::VectorXd() : configuration.dof_values(dofs_);
 
     std::vector<unsigned>         local;
     std::vector<global_dof_index> global;
@@ -310,21 +355,8 @@ namespace corot::assembly
     Eigen::MatrixXd               stiffness;
     for (const unsigned e : local_elements_)
       {
-        const elements::Element &element = *elements_[e];
-        const auto              &dofs    = element_dofs_[e];
-        active_entries(dofs, local, global);
-        if (nonlinear)
-          element.internal_force(kinematics(e, configuration), force,
-                                 tangent != nullptr ? &stiffness : nullptr);
-        else
-          {
-            element.linear_stiffness(stiffness);
-            Eigen::VectorXd element_values = Eigen::VectorXd::Zero(dofs.size());
-            for (unsigned i = 0; i < dofs.size(); ++i)
-              if (dofs[i] != core::DofMap::invalid)
-                element_values[i] = values[dofs[i]];
-            force = stiffness * element_values;
-          }
+        active_entries(element_dofs_[e], local, global);
+        element_force(e, force, tangent != nullptr ? &stiffness : nullptr);
         for (unsigned i = 0; i < local.size(); ++i)
           internal_force[global[i]] += force[local[i]];
 

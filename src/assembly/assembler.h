@@ -17,6 +17,7 @@
 
 #include <Eigen/Dense>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -129,6 +130,20 @@ namespace corot::assembly
                       Eigen::VectorXd                        &internal_force,
                       dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
+    /**
+     * As assemble_residual, with the algorithmic force of the energy-conserving
+     * mid-point scheme between @p configuration_n and @p configuration_n1
+     * (Element::conserving_force) and its tangent with respect to the state
+     * at n+1.
+     */
+    void
+    assemble_conserving_residual(const core::Configuration              &configuration_n,
+                                 const core::Configuration              &configuration_n1,
+                                 const Eigen::VectorXd                  &external_force,
+                                 dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                 Eigen::VectorXd                        &internal_force,
+                                 dealii::TrilinosWrappers::SparseMatrix *tangent) const;
+
     /** Replicated consistent gravity load of @p loads (M_e times the acceleration field). */
     Eigen::VectorXd
     gravity_force(const std::vector<core::GravityLoad> &loads, double factor) const;
@@ -168,6 +183,18 @@ namespace corot::assembly
     }
 
   private:
+    /** Element force (and tangent if the pointer is set) of element @p e. */
+    using ElementForce =
+      std::function<void(unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *tangent)>;
+
+    /** The element loop shared by the residual assemblies. */
+    void
+    assemble_element_forces(const ElementForce                     &element_force,
+                            const Eigen::VectorXd                  &external_force,
+                            dealii::TrilinosWrappers::MPI::Vector  &residual,
+                            Eigen::VectorXd                        &internal_force,
+                            dealii::TrilinosWrappers::SparseMatrix *tangent) const;
+
     /** Element matrix of @p kind for element @p e. */
     void
     element_matrix(MatrixKind kind, unsigned e, const core::Configuration &configuration,
