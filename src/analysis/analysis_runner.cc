@@ -1,4 +1,5 @@
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/dynamic_analysis.h>
 #include <src/analysis/frequency_analysis.h>
 #include <src/analysis/static_analysis.h>
 #include <src/assembly/dof_numbering.h>
@@ -112,7 +113,11 @@ namespace corot::analysis
             case core::Procedure::buckle:
               throw core::InputError(step.procedure_at, "*BUCKLE is not available in this release yet");
             case core::Procedure::dynamic:
-              throw core::InputError(step.procedure_at, "*DYNAMIC is not available in this release yet");
+              results.steps.push_back(DynamicAnalysis(context, step, loading).run(s + 1));
+              carried.boundaries.insert(carried.boundaries.end(), step.boundaries.begin(), step.boundaries.end());
+              carried.loads   = loading.loads;
+              carried.gravity = loading.gravity;
+              break;
             case core::Procedure::none:
               throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
           }

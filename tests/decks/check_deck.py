@@ -13,7 +13,9 @@ Every deck in input_decks/ states its reference values as comment lines
              the comment above the line says which)
 <tolerance>  rtol=<r> (relative) or atol=<a> (absolute)
 
-Lines ** EXPECT_COUNT <step> <path> = <n> check the length of a list.
+Lines ** EXPECT_COUNT <step> <path> = <n> check the length of a list; lines
+** EXPECT_MAX <step> <path> > <value> (or <) and ** EXPECT_MIN <step> <path> < <value> (or >)
+compare the largest or smallest of the selected values with a bound (e.g. "the energy grew").
 The deck passes when corot exits with status 0 and every expectation holds.
 """
 import argparse
@@ -25,6 +27,7 @@ import subprocess
 import sys
 
 EXPECT = re.compile(r"^\*\*\s*EXPECT\s+(\d+)\s+(\S+)\s*=\s*(\S+)\s+(rtol|atol)=(\S+)\s*$", re.I)
+EXPECT_EXTREME = re.compile(r"^\*\*\s*EXPECT_(MAX|MIN)\s+(\d+)\s+(\S+)\s*([<>])\s*(\S+)\s*$", re.I)
 EXPECT_COUNT = re.compile(r"^\*\*\s*EXPECT_COUNT\s+(\d+)\s+(\S+)\s*=\s*(\d+)\s*$", re.I)
 TOKEN = re.compile(r"([^.\[\]]+)|\[(-?\d*):?(-?\d*)\]|\[(-?\d+)\]")
 
@@ -56,7 +59,7 @@ def main():
     parser.add_argument("--mpirun", default="", help="e.g. 'mpirun -np 2'")
     args = parser.parse_args()
 
-    expectations, counts = [], []
+    expectations, counts, extremes = [], [], []
     with open(args.deck, encoding="utf-8") as deck:
         for line in deck:
             match = EXPECT.match(line.strip())
@@ -65,7 +68,10 @@ def main():
             match = EXPECT_COUNT.match(line.strip())
             if match:
                 counts.append(match.groups())
-    if not expectations and not counts:
+            match = EXPECT_EXTREME.match(line.strip())
+            if match:
+                extremes.append(match.groups())
+    if not expectations and not counts and not extremes:
         print(f"{args.deck}: no '** EXPECT' lines: every deck must state its reference values")
         return 1
 
@@ -88,6 +94,15 @@ def main():
         ok = length == int(n)
         failures += not ok
         print(f"{'ok  ' if ok else 'FAIL'} step {step} len({path}) = {length} (expected {n})")
+    for which, step, path, operator, bound in extremes:
+        values = resolve(results["steps"][int(step) - 1], path)
+        if any(v is None or not math.isfinite(v) for v in values):
+            ok, extreme = False, float("nan")
+        else:
+            extreme = max(values) if which.upper() == "MAX" else min(values)
+            ok = extreme > float(bound) if operator == ">" else extreme < float(bound)
+        failures += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} step {step} {which.lower()}({path}) = {extreme!r} {operator} {bound}")
     for step, path, reference, kind, tolerance in expectations:
         reference, tolerance = float(reference), float(tolerance)
         try:
@@ -96,19 +111,24 @@ def main():
             print(f"FAIL step {step} {path}: not in the results ({error!r})")
             failures += 1
             continue
+        worst_value, worst_error, all_ok = None, -1.0, True
         for value in values:
             if value is None or not math.isfinite(value):
-                ok, error = False, float("nan")
+                ok, error = False, float("inf")
             elif kind.lower() == "rtol":
                 error = abs(value - reference) / abs(reference)
                 ok = error <= tolerance
             else:
                 error = abs(value - reference)
                 ok = error <= tolerance
-            failures += not ok
-            print(f"{'ok  ' if ok else 'FAIL'} step {step} {path} = {value!r} "
-                  f"(reference {reference!r}, {kind} error {error:.3g} <= {tolerance:g})")
-    print(f"{len(expectations) + len(counts) - failures} passed, {failures} failed")
+            all_ok = all_ok and ok
+            if error > worst_error:
+                worst_value, worst_error = value, error
+        failures += not all_ok
+        where = f" (worst of {len(values)})" if len(values) > 1 else ""
+        print(f"{'ok  ' if all_ok else 'FAIL'} step {step} {path} = {worst_value!r}{where} "
+              f"(reference {reference!r}, {kind} error {worst_error:.3g} <= {tolerance:g})")
+    print(f"{len(expectations) + len(counts) + len(extremes) - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 

@@ -1,0 +1,64 @@
+#pragma once
+/**
+ * @file
+ * What a time integrator sees of a structure (DESIGN.md section 5): never
+ * elements, matrices or constraints, only forces, a mass operator and one
+ * Newton correction at a time.
+ */
+#include <Eigen/Dense>
+
+namespace corot::integrators
+{
+  /** Which internal force the residual uses. */
+  enum class ForceModel
+  {
+    end_of_step, ///< f_int(d_{n+1}): Newmark, HHT
+    conserving   ///< the elements' energy-conserving mid-point force f(d_n, d_{n+1})
+  };
+
+  /**
+   * A semi-discrete structure M a + f_int(d) = f_ext(t) with DOF vectors
+   * indexed by global DOF number (replicated on every MPI rank).
+   * Constrained DOFs are held: corrections returned are zero there.
+   */
+  class DynamicSystem
+  {
+  public:
+    virtual ~DynamicSystem() = default;
+
+    /** Number of DOFs. */
+    virtual unsigned
+    n_dofs() const = 0;
+
+    /** M x. */
+    virtual Eigen::VectorXd
+    mass_times(const Eigen::VectorXd &x) const = 0;
+
+    /** External force at time @p time. */
+    virtual Eigen::VectorXd
+    external_force(double time) const = 0;
+
+    /** Initial acceleration M^{-1} (f_ext(t) - f_int(d)), zero on constrained DOFs. */
+    virtual Eigen::VectorXd
+    initial_acceleration(const Eigen::VectorXd &d, double time) = 0;
+
+    /**
+     * One Newton correction delta for the residual
+     * g = f(d_n, d_n1) + @p inertia_force - @p external_force, i.e. the solution of
+     * (dg/dd_n1 + c M) delta = -g with c = @p mass_coefficient, where f is
+     * chosen by @p model. Sets @p residual_ratio to |g| / (force scale).
+     */
+    virtual Eigen::VectorXd
+    newton_correction(ForceModel             model,
+                      const Eigen::VectorXd &d_n,
+                      const Eigen::VectorXd &d_n1,
+                      const Eigen::VectorXd &inertia_force,
+                      const Eigen::VectorXd &external_force,
+                      double                 mass_coefficient,
+                      double                &residual_ratio) = 0;
+
+    /** Strain energy at @p d. */
+    virtual double
+    strain_energy(const Eigen::VectorXd &d) const = 0;
+  };
+} // namespace corot::integrators

@@ -1,0 +1,35 @@
+#include <integrators/energy_conserving_midpoint.h>
+#include <integrators/newton_iteration.h>
+
+namespace corot::integrators
+{
+  void
+  EnergyConservingMidpoint::initialize(DynamicSystem &system, State &state)
+  {
+    if (state.acceleration.size() != state.displacement.size())
+      state.acceleration = Eigen::VectorXd::Zero(system.n_dofs());
+  }
+
+  void
+  EnergyConservingMidpoint::advance(DynamicSystem &system, State &state, const double dt)
+  {
+    const Eigen::VectorXd external =
+      0.5 * (system.external_force(state.time) + system.external_force(state.time + dt));
+    const Eigen::VectorXd &v_n      = state.velocity;
+    Eigen::VectorXd        increment = dt * v_n; // predictor: constant velocity
+    const unsigned iterations = newton_iteration(
+      system, ForceModel::conserving, state.displacement, external, 2.0 / (dt * dt),
+      [&](const Eigen::VectorXd &trial) {
+        return system.mass_times(2.0 / (dt * dt) * (trial - dt * v_n));
+      },
+      increment);
+
+    external_work_             = external.dot(increment);
+    const Eigen::VectorXd v_n1 = 2.0 / dt * increment - v_n;
+    state.acceleration         = (v_n1 - v_n) / dt; // the mid-point acceleration a_m
+    state.velocity             = v_n1;
+    state.displacement += increment;
+    state.time += dt;
+    state.iterations = iterations;
+  }
+} // namespace corot::integrators

@@ -1,0 +1,42 @@
+#pragma once
+/**
+ * @file
+ * The energy-conserving mid-point scheme of Crisfield & Shi (1993).
+ */
+#include <integrators/integrator.h>
+
+namespace corot::integrators
+{
+  /**
+   * Equilibrium at the mid-point with the elements' conserving force
+   * (Crisfield & Shi 1993, eqs. 1, 6-9; seed-papers.md 2.1.3-2.1.7):
+   *
+   *   f(d_n, d_{n+1}) + M a_m = (f_ext(t_n) + f_ext(t_{n+1}))/2,
+   *   a_m = 2 (Delta d - Delta t v_n)/Delta t^2,   v_{n+1} = 2 Delta d/Delta t - v_n,
+   *
+   * with the non-symmetric Newton matrix K_s + (2/Delta t^2) M (eq. 22). With
+   * Delta d . f = W_{n+1} - W_n for every element, kinetic + strain energy
+   * minus the external work (f_ext,n + f_ext,n+1)/2 . Delta d is conserved to
+   * the Newton tolerance (eq. 21). This is the time finite element of lowest
+   * order (constant trial, linear test functions; Borri et al.).
+   */
+  class EnergyConservingMidpoint : public Integrator
+  {
+  public:
+    /** Nothing to prepare: the scheme needs no initial acceleration. */
+    void
+    initialize(DynamicSystem &system, State &state) override;
+
+    void
+    advance(DynamicSystem &system, State &state, double time_step) override;
+
+    double
+    external_work_increment() const override
+    {
+      return external_work_;
+    }
+
+  private:
+    double external_work_ = 0.0;
+  };
+} // namespace corot::integrators

@@ -1,0 +1,61 @@
+#pragma once
+/**
+ * @file
+ * The time-integrator interface (DESIGN.md section 5; after MFEM's ODESolver).
+ */
+#include <integrators/dynamic_system.h>
+
+#include <Eigen/Dense>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace corot::integrators
+{
+  /** Displacement, velocity and acceleration at a time. */
+  struct State
+  {
+    double          time = 0.0;
+    Eigen::VectorXd displacement, velocity, acceleration;
+    unsigned        iterations = 0; ///< Newton iterations of the last step
+  };
+
+  /** Thrown when a step's Newton iterations do not converge. */
+  class NotConverged : public std::runtime_error
+  {
+  public:
+    using std::runtime_error::runtime_error;
+  };
+
+  /** A one-step time integrator for M a + f_int(d) = f_ext(t). */
+  class Integrator
+  {
+  public:
+    virtual ~Integrator() = default;
+
+    /** Completes @p state at its time (e.g. the initial acceleration). */
+    virtual void
+    initialize(DynamicSystem &system, State &state) = 0;
+
+    /**
+     * Advances @p state by @p time_step: on entry the state at t_n, on return
+     * the converged state at t_n + time_step. Throws NotConverged, leaving
+     * @p state unchanged, if Newton does not converge.
+     */
+    virtual void
+    advance(DynamicSystem &system, State &state, double time_step) = 0;
+
+    /** Work of the external forces over the last step, as the scheme sees it. */
+    virtual double
+    external_work_increment() const = 0;
+  };
+
+  /**
+   * The integrator for a deck's INTEGRATOR= value and ORDER= (MIDPOINT,
+   * NEWMARK, TIMEFE with ORDER=1), or nullptr for one this release does not
+   * provide.
+   */
+  std::unique_ptr<Integrator>
+  create_integrator(const std::string &name, unsigned order);
+} // namespace corot::integrators

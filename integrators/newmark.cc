@@ -1,0 +1,39 @@
+#include <integrators/newmark.h>
+#include <integrators/newton_iteration.h>
+
+namespace corot::integrators
+{
+  void
+  Newmark::initialize(DynamicSystem &system, State &state)
+  {
+    state.acceleration = system.initial_acceleration(state.displacement, state.time);
+    last_external_     = system.external_force(state.time);
+  }
+
+  void
+  Newmark::advance(DynamicSystem &system, State &state, const double dt)
+  {
+    const Eigen::VectorXd  external = system.external_force(state.time + dt);
+    const Eigen::VectorXd &v_n      = state.velocity;
+    const Eigen::VectorXd &a_n      = state.acceleration;
+    Eigen::VectorXd        increment = dt * v_n + 0.25 * dt * dt * a_n; // predictor: a_{n+1} = a_n
+    const double           c         = 4.0 / (dt * dt);
+    const unsigned iterations = newton_iteration(
+      system, ForceModel::end_of_step, state.displacement, external, c,
+      [&](const Eigen::VectorXd &trial) {
+        return system.mass_times(c * (trial - dt * v_n) - a_n);
+      },
+      increment);
+
+    if (last_external_.size() != external.size())
+      last_external_ = system.external_force(state.time);
+    external_work_             = 0.5 * (last_external_ + external).dot(increment);
+    last_external_             = external;
+    const Eigen::VectorXd a_n1 = c * (increment - dt * v_n) - a_n;
+    state.velocity             = v_n + 0.5 * dt * (a_n + a_n1);
+    state.acceleration         = a_n1;
+    state.displacement += increment;
+    state.time += dt;
+    state.iterations = iterations;
+  }
+} // namespace corot::integrators

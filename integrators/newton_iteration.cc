@@ -1,0 +1,38 @@
+#include <integrators/integrator.h>
+#include <integrators/newton_iteration.h>
+
+#include <cmath>
+#include <string>
+
+namespace corot::integrators
+{
+  unsigned
+  newton_iteration(DynamicSystem                                               &system,
+                   const ForceModel                                             model,
+                   const Eigen::VectorXd                                       &d_n,
+                   const Eigen::VectorXd                                       &external,
+                   const double                                                 mass_coefficient,
+                   const std::function<Eigen::VectorXd(const Eigen::VectorXd &)> &inertia,
+                   Eigen::VectorXd                                             &increment)
+  {
+    constexpr unsigned max_iterations = 25;
+    for (unsigned iteration = 1; iteration <= max_iterations; ++iteration)
+      {
+        double                residual_ratio = 0.0;
+        const Eigen::VectorXd correction =
+          system.newton_correction(model, d_n, d_n + increment, inertia(increment), external,
+                                   mass_coefficient, residual_ratio);
+        increment += correction;
+        if (!std::isfinite(correction.norm()))
+          break;
+        if (residual_ratio <= 1e-8 &&
+            correction.norm() <= 1e-8 * std::max(increment.norm(), 1e-300))
+          return iteration;
+        // A residual at round-off with a vanishing increment (a body at rest) is converged too.
+        if (residual_ratio <= 1e-12 && correction.norm() <= 1e-14 * std::max(d_n.norm(), 1.0))
+          return iteration;
+      }
+    throw NotConverged("Newton did not converge in " + std::to_string(max_iterations) +
+                       " iterations");
+  }
+} // namespace corot::integrators

@@ -1,0 +1,126 @@
+#include <src/analysis/assembled_dynamic_system.h>
+#include <src/analysis/step_loading.h>
+#include <src/solvers/direct_solver.h>
+
+#include <algorithm>
+
+namespace corot::analysis
+{
+  AssembledDynamicSystem::AssembledDynamicSystem(AnalysisContext   &context,
+                                                 const StepLoading &loading,
+                                                 const double       period)
+    : context_(context)
+    , loading_(loading)
+    , period_(period)
+  {
+    context_.assembler.assemble_matrix(assembly::MatrixKind::lumped_mass,
+                                       core::Configuration(context_.model.nodes.size()), mass_);
+  }
+
+  unsigned
+  AssembledDynamicSystem::n_dofs() const
+  {
+    return context_.dofs.n_dofs();
+  }
+
+  core::Configuration
+  AssembledDynamicSystem::configuration(const Eigen::VectorXd &d) const
+  {
+    core::Configuration result(context_.model.nodes.size());
+    result.apply_increment(context_.dofs, d);
+    return result;
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::mass_times(const Eigen::VectorXd &x) const
+  {
+    dealii::TrilinosWrappers::MPI::Vector in, out;
+    in.reinit(context_.assembler.locally_owned_dofs(), context_.assembler.communicator());
+    out.reinit(in);
+    for (const auto i : context_.assembler.locally_owned_dofs())
+      in[i] = x[i];
+    in.compress(dealii::VectorOperation::insert);
+    mass_.vmult(out, in);
+    return context_.assembler.to_replicated(out);
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::external_force(const double time) const
+  {
+    return analysis::external_force(context_, loading_, time, period_, false);
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::initial_acceleration(const Eigen::VectorXd &d, const double time)
+  {
+    dealii::TrilinosWrappers::MPI::Vector residual, solution;
+    Eigen::VectorXd                       internal;
+    context_.assembler.assemble_residual(configuration(d), true, external_force(time), residual,
+                                         internal, nullptr);
+    dealii::TrilinosWrappers::SparseMatrix mass;
+    mass.copy_from(mass_);
+    for (const auto &line : context_.assembler.increment_constraints().get_lines())
+      if (context_.assembler.locally_owned_dofs().is_element(line.index))
+        mass.set(line.index, line.index, 1.0);
+    mass.compress(dealii::VectorOperation::insert);
+    solvers::DirectSolver solver;
+    try
+      {
+        solver.factorize(mass);
+      }
+    catch (const std::runtime_error &)
+      {
+        throw std::runtime_error("the mass matrix is singular: a DOF without mass (massless "
+                                 "element or node) cannot take the initial acceleration Newmark needs");
+      }
+    context_.assembler.reinit_vector(solution);
+    solver.solve(solution, residual);
+    Eigen::VectorXd acceleration = context_.assembler.to_replicated(solution);
+    context_.assembler.distribute(acceleration);
+    return acceleration;
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::newton_correction(const integrators::ForceModel model,
+                                            const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
+                                            const Eigen::VectorXd &inertia_force,
+                                            const Eigen::VectorXd &external_force,
+                                            const double mass_coefficient, double &residual_ratio)
+  {
+    const Eigen::VectorXd                  effective = external_force - inertia_force;
+    dealii::TrilinosWrappers::MPI::Vector  residual, correction;
+    dealii::TrilinosWrappers::SparseMatrix matrix;
+    Eigen::VectorXd                        internal;
+    if (model == integrators::ForceModel::conserving)
+      context_.assembler.assemble_conserving_residual(configuration(d_n), configuration(d_n1),
+                                                      effective, residual, internal, &matrix);
+    else
+      context_.assembler.assemble_residual(configuration(d_n1), true, effective, residual,
+                                           internal, &matrix);
+    matrix.add(mass_coefficient, mass_);
+
+    // Force scale: the largest of the external, internal and inertia forces
+    // on the free DOFs (reactions would hide a residual otherwise).
+    Eigen::VectorXd free_external = external_force, free_internal = internal,
+                    free_inertia = inertia_force;
+    for (const auto &line : context_.assembler.increment_constraints().get_lines())
+      free_external[line.index] = free_internal[line.index] = free_inertia[line.index] = 0.0;
+    const double scale =
+      std::max({free_external.norm(), free_internal.norm(), free_inertia.norm(), 1e-300});
+    residual_ratio = residual.l2_norm() / scale;
+
+    solvers::DirectSolver solver;
+    solver.factorize(matrix);
+    context_.assembler.reinit_vector(correction);
+    solver.solve(correction, residual);
+    Eigen::VectorXd delta = context_.assembler.to_replicated(correction);
+    context_.assembler.distribute(delta);
+    return delta;
+  }
+
+  double
+  AssembledDynamicSystem::strain_energy(const Eigen::VectorXd &d) const
+  {
+    return context_.assembler.strain_energy(configuration(d), true);
+  }
+} // namespace corot::analysis

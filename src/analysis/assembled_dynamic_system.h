@@ -1,0 +1,58 @@
+#pragma once
+/**
+ * @file
+ * The structure of a deck seen as an integrators::DynamicSystem.
+ */
+#include <integrators/dynamic_system.h>
+#include <src/analysis/analysis_context.h>
+
+#include <deal.II/lac/trilinos_sparse_matrix.h>
+
+namespace corot::analysis
+{
+  /**
+   * Adapts the assembler to the integrator interface: DOF vectors are
+   * replicated; the configuration of a DOF vector d is the reference state
+   * displaced by d, with rotational entries as rotation vectors (exact for
+   * the planar rotations of this release; 3D rotations on SO(3) come with the
+   * co-rotational B31). Uses the lumped mass (Abaqus' default for first-order
+   * elements in dynamics). Constraints: the step's boundary conditions, held
+   * at their values.
+   */
+  class AssembledDynamicSystem : public integrators::DynamicSystem
+  {
+  public:
+    AssembledDynamicSystem(AnalysisContext &context, const StepLoading &loading, double period);
+
+    unsigned
+    n_dofs() const override;
+
+    Eigen::VectorXd
+    mass_times(const Eigen::VectorXd &x) const override;
+
+    Eigen::VectorXd
+    external_force(double time) const override;
+
+    Eigen::VectorXd
+    initial_acceleration(const Eigen::VectorXd &d, double time) override;
+
+    Eigen::VectorXd
+    newton_correction(integrators::ForceModel model, const Eigen::VectorXd &d_n,
+                      const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia_force,
+                      const Eigen::VectorXd &external_force, double mass_coefficient,
+                      double &residual_ratio) override;
+
+    double
+    strain_energy(const Eigen::VectorXd &d) const override;
+
+    /** The configuration of DOF vector @p d. */
+    core::Configuration
+    configuration(const Eigen::VectorXd &d) const;
+
+  private:
+    AnalysisContext                       &context_;
+    const StepLoading                     &loading_;
+    double                                 period_;
+    dealii::TrilinosWrappers::SparseMatrix mass_;
+  };
+} // namespace corot::analysis

@@ -1,0 +1,144 @@
+#include <integrators/integrator.h>
+#include <src/analysis/assembled_dynamic_system.h>
+#include <src/analysis/dynamic_analysis.h>
+#include <src/analysis/output_recorder.h>
+#include <src/analysis/step_loading.h>
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace corot::analysis
+{
+  DynamicAnalysis::DynamicAnalysis(AnalysisContext &context, const core::Step &step,
+                                   const StepLoading &loading)
+    : context_(context)
+    , step_(step)
+    , loading_(loading)
+  {}
+
+  io::StepResult
+  DynamicAnalysis::run(const unsigned step_number)
+  {
+    io::StepResult result;
+    result.number    = step_number;
+    result.procedure = "dynamic";
+
+    const core::DynamicParameters &p = step_.dynamics;
+    if (!(p.time_increment > 0.0) || !(p.period > 0.0))
+      throw core::InputError(step_.procedure_at,
+                             "*DYNAMIC needs a positive time increment and time period");
+    auto integrator = integrators::create_integrator(p.integrator, p.order);
+    if (!integrator)
+      throw core::InputError(step_.procedure_at,
+                             "INTEGRATOR=" + p.integrator +
+                               (p.integrator == "TIMEFE" ? ", ORDER=" + std::to_string(p.order) : "") +
+                               " is not available in this release (MIDPOINT, NEWMARK, TIMEFE with ORDER=1)");
+    for (const core::BoundaryCondition &bc : loading_.boundaries)
+      if (!bc.amplitude.empty() || bc.value != 0.0 || bc.is_velocity)
+        throw core::InputError(bc.defined_at,
+                               "prescribed motion (a non-zero value, an amplitude or TYPE=VELOCITY) "
+                               "in a *DYNAMIC step is not available in this release yet; "
+                               "only fixed boundary conditions");
+
+    PrescribedMotion prescribed(context_, loading_, result.log);
+    context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
+    AssembledDynamicSystem system(context_, loading_, p.period);
+
+    const core::DofMap &dofs = context_.dofs;
+    integrators::State  state;
+    state.displacement = context_.configuration.dof_values(dofs);
+    state.velocity     = Eigen::VectorXd::Zero(dofs.n_dofs());
+    for (unsigned node = 0; node < dofs.n_nodes(); ++node)
+      for (unsigned k = 0; k < core::n_dof_kinds; ++k)
+        {
+          const unsigned dof = dofs.index(node, static_cast<core::DofKind>(k));
+          if (dof != core::DofMap::invalid)
+            state.velocity[dof] = k < 3 ? context_.configuration.velocities[node][k] :
+                                          context_.configuration.angular_velocities[node][k - 3];
+        }
+    context_.assembler.distribute(state.velocity); // constrained DOFs do not move
+    try
+      {
+        integrator->initialize(system, state);
+      }
+    catch (const std::runtime_error &error)
+      {
+        throw core::InputError(step_.procedure_at, error.what());
+      }
+
+    OutputRecorder recorder(context_, step_, result);
+    double         external_work = 0.0;
+    auto record = [&](const unsigned increment, const bool last) {
+      core::Configuration configuration = system.configuration(state.displacement);
+      for (unsigned node = 0; node < dofs.n_nodes(); ++node)
+        for (unsigned k = 0; k < core::n_dof_kinds; ++k)
+          {
+            const unsigned dof = dofs.index(node, static_cast<core::DofKind>(k));
+            if (dof != core::DofMap::invalid)
+              (k < 3 ? configuration.velocities[node][k] :
+                       configuration.angular_velocities[node][k - 3]) = state.velocity[dof];
+          }
+      context_.configuration = configuration;
+      const double kinetic   = 0.5 * state.velocity.dot(system.mass_times(state.velocity));
+      const double strain    = system.strain_energy(state.displacement);
+      result.energy.time.push_back(state.time);
+      result.energy.kinetic.push_back(kinetic);
+      result.energy.strain.push_back(strain);
+      result.energy.external_work.push_back(external_work);
+      result.energy.total.push_back(kinetic + strain - external_work);
+      recorder.record(state.time, increment, Eigen::VectorXd::Zero(dofs.n_dofs()), last);
+    };
+    record(0, false);
+
+    const double   initial_total = result.energy.total.front();
+    const unsigned n_steps       = static_cast<unsigned>(std::llround(p.period / p.time_increment));
+    const unsigned report_every  = std::max(1u, n_steps / 20);
+    for (unsigned n = 1; n <= n_steps; ++n)
+      {
+        double   remaining = p.time_increment;
+        unsigned iterations = 0;
+        while (remaining > 1e-12 * p.time_increment)
+          {
+            double dt = remaining;
+            for (unsigned cut = 0;; ++cut)
+              {
+                try
+                  {
+                    integrator->advance(system, state, dt);
+                    break;
+                  }
+                catch (const std::runtime_error &error)
+                  {
+                    if (cut == 4)
+                      throw core::InputError(step_.procedure_at,
+                                             "time step at t = " + std::to_string(state.time) +
+                                               " did not converge even at " + std::to_string(dt) +
+                                               ": " + error.what());
+                    dt *= 0.5;
+                    result.log.push_back("t = " + std::to_string(state.time) + ": " + error.what() +
+                                         "; the step is cut back to " + std::to_string(dt));
+                    context_.progress << "  " << result.log.back() << std::endl;
+                  }
+              }
+            external_work += integrator->external_work_increment();
+            iterations += state.iterations;
+            remaining -= dt;
+          }
+        result.newton_iterations.push_back(iterations);
+        record(n, n == n_steps);
+        if (n % report_every == 0 || n == n_steps)
+          {
+            const double       total = result.energy.total.back();
+            std::ostringstream line;
+            line << "  step " << step_number << " increment " << n << "/" << n_steps << ": t = "
+                 << std::setprecision(6) << state.time << ", " << iterations
+                 << " Newton iterations, energy " << std::setprecision(10) << total
+                 << " (change " << std::setprecision(3)
+                 << (total - initial_total) / std::max(std::abs(initial_total), 1e-300) << ")";
+            context_.progress << line.str() << std::endl;
+          }
+      }
+    return result;
+  }
+} // namespace corot::analysis
