@@ -1,7 +1,10 @@
 #include <src/io/json_stream.h>
 
+#include <deal.II/base/exceptions.h>
+
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace corot::io
 {
@@ -22,20 +25,27 @@ namespace corot::io
           case '\\':
             result += "\\\\";
             break;
+          case '\b':
+            result += "\\b";
+            break;
+          case '\f':
+            result += "\\f";
+            break;
           case '\n':
             result += "\\n";
             break;
-          case '\t':
-            result += "\\t";
-            break;
           case '\r':
             result += "\\r";
+            break;
+          case '\t':
+            result += "\\t";
             break;
           default:
             if (static_cast<unsigned char>(c) < 0x20)
               {
                 char buffer[8];
-                std::snprintf(buffer, sizeof(buffer), "\\u%04x", c);
+                std::snprintf(buffer, sizeof(buffer), "\\u%04x",
+                              static_cast<unsigned int>(static_cast<unsigned char>(c)));
                 result += buffer;
               }
             else
@@ -44,10 +54,27 @@ namespace corot::io
     return result + "\"";
   }
 
+  std::string
+  JsonStream::number_to_string(const double number)
+  {
+    if (!std::isfinite(number))
+      return "null";
+    // %.17g always round-trips but prints 0.1 as 0.10000000000000001; take the
+    // shortest precision that still reads back to the same bits.
+    char buffer[32];
+    for (const int digits : {15, 16, 17})
+      {
+        std::snprintf(buffer, sizeof(buffer), "%.*g", digits, number);
+        if (std::strtod(buffer, nullptr) == number)
+          break;
+      }
+    return buffer;
+  }
+
   void
   JsonStream::newline()
   {
-    out_ << '\n' << std::string(2 * first_.size(), ' ');
+    out_ << '\n' << std::string(2 * open_.size(), ' ');
   }
 
   void
@@ -58,11 +85,13 @@ namespace corot::io
         after_key_ = false;
         return;
       }
-    if (!first_.empty())
+    Assert(open_.empty() || open_.back() == Container::array,
+           dealii::ExcMessage("JsonStream: a value inside an object needs a key first"));
+    if (!open_.empty())
       {
-        if (!first_.back())
+        if (!empty_.back())
           out_ << ',';
-        first_.back() = false;
+        empty_.back() = false;
         newline();
       }
   }
@@ -72,19 +101,8 @@ namespace corot::io
   {
     before_value();
     out_ << '{';
-    first_.push_back(true);
-  }
-
-  void
-  JsonStream::end_object()
-  {
-    const bool empty = first_.back();
-    first_.pop_back();
-    if (!empty)
-      newline();
-    out_ << '}';
-    if (first_.empty())
-      out_ << '\n';
+    open_.push_back(Container::object);
+    empty_.push_back(true);
   }
 
   void
@@ -92,23 +110,46 @@ namespace corot::io
   {
     before_value();
     out_ << '[';
-    first_.push_back(true);
+    open_.push_back(Container::array);
+    empty_.push_back(true);
+  }
+
+  void
+  JsonStream::end_container(const Container kind, const char bracket)
+  {
+    Assert(!open_.empty() && open_.back() == kind && !after_key_,
+           dealii::ExcMessage("JsonStream: closing a container that is not open"));
+    const bool was_empty = empty_.back();
+    open_.pop_back();
+    empty_.pop_back();
+    if (!was_empty)
+      newline();
+    out_ << bracket;
+    if (open_.empty())
+      out_ << '\n';
+  }
+
+  void
+  JsonStream::end_object()
+  {
+    end_container(Container::object, '}');
   }
 
   void
   JsonStream::end_array()
   {
-    const bool empty = first_.back();
-    first_.pop_back();
-    if (!empty)
-      newline();
-    out_ << ']';
+    end_container(Container::array, ']');
   }
 
   void
   JsonStream::key(const std::string &name)
   {
-    before_value();
+    Assert(!open_.empty() && open_.back() == Container::object && !after_key_,
+           dealii::ExcMessage("JsonStream: a key belongs directly inside an object"));
+    if (!empty_.back())
+      out_ << ',';
+    empty_.back() = false;
+    newline();
     out_ << quote(name) << ": ";
     after_key_ = true;
   }
@@ -117,21 +158,28 @@ namespace corot::io
   JsonStream::value(const double number)
   {
     before_value();
-    if (!std::isfinite(number))
-      out_ << "null";
-    else
-      {
-        char buffer[32];
-        std::snprintf(buffer, sizeof(buffer), "%.17g", number);
-        out_ << buffer;
-      }
+    out_ << number_to_string(number);
   }
 
   void
-  JsonStream::value(const unsigned number)
+  JsonStream::value(const unsigned int number)
   {
     before_value();
     out_ << number;
+  }
+
+  void
+  JsonStream::value(const int number)
+  {
+    before_value();
+    out_ << number;
+  }
+
+  void
+  JsonStream::value(const bool flag)
+  {
+    before_value();
+    out_ << (flag ? "true" : "false");
   }
 
   void
@@ -142,32 +190,34 @@ namespace corot::io
   }
 
   void
+  JsonStream::value(const char *text)
+  {
+    value(std::string(text));
+  }
+
+  void
+  JsonStream::null_value()
+  {
+    before_value();
+    out_ << "null";
+  }
+
+  void
   JsonStream::value(const std::vector<double> &numbers)
   {
     before_value();
     out_ << '[';
-    for (unsigned i = 0; i < numbers.size(); ++i)
-      {
-        if (i > 0)
-          out_ << ", ";
-        if (!std::isfinite(numbers[i]))
-          out_ << "null";
-        else
-          {
-            char buffer[32];
-            std::snprintf(buffer, sizeof(buffer), "%.17g", numbers[i]);
-            out_ << buffer;
-          }
-      }
+    for (std::size_t i = 0; i < numbers.size(); ++i)
+      out_ << (i > 0 ? ", " : "") << number_to_string(numbers[i]);
     out_ << ']';
   }
 
   void
-  JsonStream::value(const std::vector<unsigned> &numbers)
+  JsonStream::value(const std::vector<unsigned int> &numbers)
   {
     before_value();
     out_ << '[';
-    for (unsigned i = 0; i < numbers.size(); ++i)
+    for (std::size_t i = 0; i < numbers.size(); ++i)
       out_ << (i > 0 ? ", " : "") << numbers[i];
     out_ << ']';
   }

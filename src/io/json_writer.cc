@@ -1,88 +1,123 @@
-#include <src/io/json_stream.h>
-#include <src/io/result_files.h>
+#include <src/io/json_writer.h>
+#include <src/io/variable_order.h>
+
+#include <deal.II/base/exceptions.h>
+
+#include <fstream>
 
 namespace corot::io
 {
-  namespace
-  {
-    void
-    write_histories(JsonStream &json, const std::string &name,
-                    const std::map<unsigned, History> &histories)
-    {
-      json.key(name);
-      json.begin_object();
-      for (const auto &[id, history] : histories)
-        {
-          json.key(std::to_string(id));
-          json.begin_object();
-          json.key("time");
-          json.value(history.time);
-          for (const auto &[variable, values] : history.values)
-            {
-              json.key(variable);
-              json.value(values);
-            }
-          json.end_object();
-        }
-      json.end_object();
-    }
-  } // namespace
+  JsonWriter::JsonWriter(const Results &results)
+    : results_(results)
+  {}
 
   void
-  write_json(const Results &results, std::ostream &out)
+  JsonWriter::write(const std::string &file_name) const
+  {
+    std::ofstream out(file_name);
+    AssertThrow(out, dealii::ExcMessage("cannot open " + file_name + " for writing"));
+    write(out);
+    out.flush();
+    AssertThrow(out, dealii::ExcMessage("error while writing " + file_name));
+  }
+
+  void
+  JsonWriter::write(std::ostream &out) const
   {
     JsonStream json(out);
     json.begin_object();
     json.key("deck");
-    json.value(results.deck_name);
+    json.value(results_.deck_name);
     json.key("steps");
     json.begin_array();
-    for (const StepResult &step : results.steps)
+    for (const StepResult &step : results_.steps)
+      write_step(json, step);
+    json.end_array();
+    json.end_object();
+  }
+
+  void
+  JsonWriter::write_step(JsonStream &json, const StepResult &step) const
+  {
+    const std::string &procedure = step.procedure;
+    const bool is_static    = procedure == "static";
+    const bool is_frequency = procedure == "frequency";
+    const bool is_buckle    = procedure == "buckle";
+    const bool is_dynamic   = procedure == "dynamic";
+    const bool is_other     = !(is_static || is_frequency || is_buckle || is_dynamic);
+
+    json.begin_object();
+    json.key("step");
+    json.value(step.number);
+    json.key("procedure");
+    json.value(procedure);
+
+    if (is_frequency || (is_other && !step.eigenvalues.empty()))
       {
+        json.key("eigenvalues");
+        json.value(step.eigenvalues);
+      }
+    if (is_frequency || (is_other && !step.frequencies.empty()))
+      {
+        json.key("frequencies");
+        json.value(step.frequencies);
+      }
+    if (is_buckle || (is_other && !step.load_factors.empty()))
+      {
+        json.key("load_factors");
+        json.value(step.load_factors);
+      }
+    if (is_dynamic || (is_other && !step.energy.time.empty()))
+      write_energy(json, step.energy);
+    if (is_static || is_dynamic || !step.node_output.empty())
+      write_histories(json, "node_output", step.node_output);
+    if (!step.element_output.empty())
+      write_histories(json, "element_output", step.element_output);
+    if (is_dynamic || !step.newton_iterations.empty())
+      {
+        json.key("newton_iterations");
+        json.value(step.newton_iterations);
+      }
+    json.end_object();
+  }
+
+  void
+  JsonWriter::write_histories(JsonStream &json, const std::string &name,
+                              const std::map<unsigned, History> &histories)
+  {
+    json.key(name);
+    json.begin_object();
+    for (const auto &[id, history] : histories)
+      {
+        json.key(std::to_string(id));
         json.begin_object();
-        json.key("step");
-        json.value(step.number);
-        json.key("procedure");
-        json.value(step.procedure);
-        if (step.procedure == "static" || step.procedure == "dynamic")
+        json.key("time");
+        json.value(history.time);
+        for (const std::string &variable : ordered_variables(history))
           {
-            write_histories(json, "node_output", step.node_output);
-            if (!step.element_output.empty())
-              write_histories(json, "element_output", step.element_output);
-            json.key("newton_iterations");
-            json.value(step.newton_iterations);
-          }
-        if (step.procedure == "frequency")
-          {
-            json.key("eigenvalues");
-            json.value(step.eigenvalues);
-            json.key("frequencies");
-            json.value(step.frequencies);
-          }
-        if (step.procedure == "buckle")
-          {
-            json.key("load_factors");
-            json.value(step.load_factors);
-          }
-        if (step.procedure == "dynamic")
-          {
-            json.key("energy");
-            json.begin_object();
-            json.key("time");
-            json.value(step.energy.time);
-            json.key("kinetic");
-            json.value(step.energy.kinetic);
-            json.key("strain");
-            json.value(step.energy.strain);
-            json.key("external_work");
-            json.value(step.energy.external_work);
-            json.key("total");
-            json.value(step.energy.total);
-            json.end_object();
+            json.key(variable);
+            json.value(history.values.at(variable));
           }
         json.end_object();
       }
-    json.end_array();
+    json.end_object();
+  }
+
+  void
+  JsonWriter::write_energy(JsonStream &json, const EnergyHistory &energy)
+  {
+    json.key("energy");
+    json.begin_object();
+    json.key("time");
+    json.value(energy.time);
+    json.key("kinetic");
+    json.value(energy.kinetic);
+    json.key("strain");
+    json.value(energy.strain);
+    json.key("external_work");
+    json.value(energy.external_work);
+    json.key("total");
+    json.value(energy.total);
     json.end_object();
   }
 } // namespace corot::io

@@ -1,100 +1,214 @@
-#include <src/io/result_files.h>
+#include <src/io/report_writer.h>
+#include <src/io/variable_order.h>
 
+#include <deal.II/base/exceptions.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <string>
+#include <fstream>
+#include <limits>
+#include <numeric>
 
 namespace corot::io
 {
   namespace
   {
+    /** Width of one table column, including the separating blank. */
+    constexpr int column_width = 15;
+
+    /** @p value as a column: " %14.6E", or "-" right-aligned when not finite. */
     std::string
     cell(const double value)
     {
-      char buffer[32];
-      std::snprintf(buffer, sizeof(buffer), " %14.6e", value);
+      char buffer[48];
+      if (std::isfinite(value))
+        std::snprintf(buffer, sizeof(buffer), " %14.6E", value);
+      else if (std::isnan(value))
+        std::snprintf(buffer, sizeof(buffer), " %14s", "-");
+      else
+        std::snprintf(buffer, sizeof(buffer), " %14s", value > 0 ? "inf" : "-inf");
       return buffer;
     }
 
+    /** @p text right-aligned in a column. */
     std::string
-    header(const std::string &name)
+    heading_cell(const std::string &text)
     {
-      char buffer[32];
-      std::snprintf(buffer, sizeof(buffer), " %14s", name.c_str());
+      std::string result(static_cast<std::size_t>(column_width), ' ');
+      if (text.size() >= result.size())
+        return " " + text;
+      return result.replace(result.size() - text.size(), text.size(), text);
+    }
+
+    /** The @p row-th entry of @p values, NaN (shown as "-") past its end. */
+    double
+    entry(const std::vector<double> &values, const std::size_t row)
+    {
+      return row < values.size() ? values[row] : std::numeric_limits<double>::quiet_NaN();
+    }
+
+    /** A mode or row number in a narrow left column. */
+    std::string
+    mode_cell(const std::size_t mode)
+    {
+      char buffer[16];
+      std::snprintf(buffer, sizeof(buffer), " %6zu", mode);
       return buffer;
     }
 
+    /** A section title, spaced like CalculiX's. */
     void
-    write_history_tables(std::ostream &out, const std::string &what,
-                         const std::map<unsigned, History> &histories)
+    title(std::ostream &out, const std::string &text)
     {
-      for (const auto &[id, history] : histories)
-        {
-          out << "\n  " << what << " " << id << "\n ";
-          out << header("time");
-          for (const auto &[variable, values] : history.values)
-            out << header(variable);
-          out << "\n";
-          for (unsigned row = 0; row < history.time.size(); ++row)
-            {
-              out << " " << cell(history.time[row]);
-              for (const auto &[variable, values] : history.values)
-                out << (row < values.size() ? cell(values[row]) : header("-"));
-              out << "\n";
-            }
-        }
+      out << "\n " << text << "\n\n";
     }
   } // namespace
 
+  ReportWriter::ReportWriter(const core::Model &model, const Results &results)
+    : model_(model)
+    , results_(results)
+  {}
+
   void
-  write_report(const core::Model &model, const Results &results, std::ostream &out)
+  ReportWriter::write(const std::string &file_name) const
   {
-    out << "corot results for " << results.deck_name << "\n";
-    if (!model.heading.empty())
-      out << model.heading << "\n";
-    out << model.nodes.size() << " nodes, " << model.elements.size() << " elements\n";
+    std::ofstream out(file_name);
+    AssertThrow(out, dealii::ExcMessage("cannot open " + file_name + " for writing"));
+    write(out);
+    out.flush();
+    AssertThrow(out, dealii::ExcMessage("error while writing " + file_name));
+  }
 
-    for (const StepResult &step : results.steps)
+  void
+  ReportWriter::write(std::ostream &out) const
+  {
+    write_header(out);
+    for (const StepResult &step : results_.steps)
+      write_step(out, step);
+    out << "\n " << std::string(78, '-') << "\n end of report\n";
+  }
+
+  void
+  ReportWriter::write_header(std::ostream &out) const
+  {
+    out << "\n                          c o r o t   r e s u l t s\n\n";
+    out << " deck      " << results_.deck_name << "\n";
+    if (!model_.heading.empty())
+      out << " heading   " << model_.heading << "\n";
+    out << " model     " << model_.nodes.size() << " nodes, " << model_.elements.size()
+        << " elements, " << results_.steps.size() << " step"
+        << (results_.steps.size() == 1 ? "" : "s") << "\n";
+  }
+
+  void
+  ReportWriter::write_step(std::ostream &out, const StepResult &step) const
+  {
+    out << "\n " << std::string(78, '=') << "\n STEP " << step.number << "  (" << step.procedure
+        << ")\n " << std::string(78, '=') << "\n";
+    if (!step.log.empty())
       {
-        out << "\n" << std::string(78, '=') << "\n STEP " << step.number << "  ("
-            << step.procedure << ")\n" << std::string(78, '=') << "\n";
+        out << "\n";
         for (const std::string &line : step.log)
-          out << "  " << line << "\n";
+          out << "   " << line << "\n";
+      }
 
-        if (!step.frequencies.empty())
+    if (step.procedure == "frequency" || !step.frequencies.empty())
+      write_frequencies(out, step);
+    if (step.procedure == "buckle" || !step.load_factors.empty())
+      write_load_factors(out, step);
+    write_histories(out, "node", step.node_output);
+    write_histories(out, "element", step.element_output);
+    if (step.procedure == "dynamic" || !step.energy.time.empty())
+      write_energy(out, step.energy);
+    if (!step.newton_iterations.empty())
+      write_newton_summary(out, step.newton_iterations);
+  }
+
+  void
+  ReportWriter::write_frequencies(std::ostream &out, const StepResult &step)
+  {
+    title(out, "E I G E N V A L U E   O U T P U T");
+    out << "   mode" << heading_cell("eigenvalue") << heading_cell("omega")
+        << heading_cell("frequency") << heading_cell("period") << "\n"
+        << "       " << heading_cell("(rad/time)^2") << heading_cell("(rad/time)")
+        << heading_cell("(cycles/time)") << heading_cell("(time)") << "\n";
+    const std::size_t n_modes = std::max(step.frequencies.size(), step.eigenvalues.size());
+    for (std::size_t m = 0; m < n_modes; ++m)
+      {
+        const double eigenvalue = entry(step.eigenvalues, m);
+        // The frequency as the analysis reported it; from the eigenvalue otherwise.
+        double frequency = entry(step.frequencies, m);
+        if (std::isnan(frequency) && eigenvalue >= 0.0)
+          frequency = std::sqrt(eigenvalue) / (2.0 * M_PI);
+        const double omega  = 2.0 * M_PI * frequency;
+        const double period = frequency > 0.0 ? 1.0 / frequency :
+                                                std::numeric_limits<double>::quiet_NaN();
+        out << mode_cell(m + 1) << cell(eigenvalue) << cell(omega) << cell(frequency)
+            << cell(period) << "\n";
+      }
+    if (n_modes == 0)
+      out << "   (no modes found)\n";
+  }
+
+  void
+  ReportWriter::write_load_factors(std::ostream &out, const StepResult &step)
+  {
+    title(out, "B U C K L I N G   F A C T O R   O U T P U T");
+    out << "   mode" << heading_cell("load factor") << "\n";
+    for (std::size_t m = 0; m < step.load_factors.size(); ++m)
+      out << mode_cell(m + 1) << cell(step.load_factors[m]) << "\n";
+    if (step.load_factors.empty())
+      out << "   (no modes found)\n";
+  }
+
+  void
+  ReportWriter::write_histories(std::ostream &out, const std::string &what,
+                                const std::map<unsigned, History> &histories)
+  {
+    for (const auto &[id, history] : histories)
+      {
+        const std::vector<std::string> variables = ordered_variables(history);
+        title(out, (what == "node" ? "node output for node " : "element output for element ") +
+                     std::to_string(id));
+        out << " " << heading_cell("time");
+        for (const std::string &variable : variables)
+          out << heading_cell(variable);
+        out << "\n";
+        for (std::size_t row = 0; row < history.time.size(); ++row)
           {
-            out << "\n  E I G E N V A L U E   O U T P U T\n\n    mode" << header("eigenvalue")
-                << header("omega (rad/t)") << header("f (cycles/t)") << header("period") << "\n";
-            for (unsigned m = 0; m < step.frequencies.size(); ++m)
-              {
-                char mode[16];
-                std::snprintf(mode, sizeof(mode), "  %6u", m + 1);
-                const double f = step.frequencies[m];
-                out << mode << cell(step.eigenvalues[m]) << cell(2.0 * M_PI * f) << cell(f)
-                    << (f > 0.0 ? cell(1.0 / f) : header("inf")) << "\n";
-              }
-          }
-        if (!step.load_factors.empty())
-          {
-            out << "\n    mode" << header("load factor") << "\n";
-            for (unsigned m = 0; m < step.load_factors.size(); ++m)
-              {
-                char mode[16];
-                std::snprintf(mode, sizeof(mode), "  %6u", m + 1);
-                out << mode << cell(step.load_factors[m]) << "\n";
-              }
-          }
-        write_history_tables(out, "node", step.node_output);
-        write_history_tables(out, "element", step.element_output);
-        if (!step.energy.time.empty())
-          {
-            out << "\n  energy\n " << header("time") << header("kinetic") << header("strain")
-                << header("external work") << header("total") << "\n";
-            for (unsigned row = 0; row < step.energy.time.size(); ++row)
-              out << " " << cell(step.energy.time[row]) << cell(step.energy.kinetic[row])
-                  << cell(step.energy.strain[row]) << cell(step.energy.external_work[row])
-                  << cell(step.energy.total[row]) << "\n";
+            out << " " << cell(history.time[row]);
+            for (const std::string &variable : variables)
+              out << cell(entry(history.values.at(variable), row));
+            out << "\n";
           }
       }
+  }
+
+  void
+  ReportWriter::write_energy(std::ostream &out, const EnergyHistory &energy)
+  {
+    title(out, "E N E R G Y   B A L A N C E");
+    out << " " << heading_cell("time") << heading_cell("kinetic") << heading_cell("strain")
+        << heading_cell("external work") << heading_cell("total") << "\n";
+    for (std::size_t row = 0; row < energy.time.size(); ++row)
+      out << " " << cell(energy.time[row]) << cell(entry(energy.kinetic, row))
+          << cell(entry(energy.strain, row)) << cell(entry(energy.external_work, row))
+          << cell(entry(energy.total, row)) << "\n";
+    if (energy.total.size() >= 2)
+      {
+        const auto [low, high] = std::minmax_element(energy.total.begin(), energy.total.end());
+        out << "\n total energy: first" << cell(energy.total.front()) << ", range (max - min)"
+            << cell(*high - *low) << "\n";
+      }
+  }
+
+  void
+  ReportWriter::write_newton_summary(std::ostream &out, const std::vector<unsigned> &iterations)
+  {
+    const unsigned total = std::accumulate(iterations.begin(), iterations.end(), 0u);
+    out << "\n Newton iterations: " << iterations.size() << " increments, " << total
+        << " in total, at most " << *std::max_element(iterations.begin(), iterations.end())
+        << " in one increment\n";
   }
 } // namespace corot::io

@@ -1,23 +1,20 @@
+#include <src/io/json_writer.h>
+#include <src/io/report_writer.h>
 #include <src/io/result_files.h>
+#include <src/io/vtu_writer.h>
 
 #include <filesystem>
-#include <fstream>
 
 namespace corot::io
 {
   void
-  write_results(const core::Model &model, const Results &results, const std::string &directory,
-                const std::string &base_name)
+  write_results(const core::Model &model, const Results &results,
+                const std::string &output_directory, const std::string &base_name)
   {
+    const std::filesystem::path directory(output_directory.empty() ? "." : output_directory);
     std::filesystem::create_directories(directory);
-    {
-      std::ofstream json(std::filesystem::path(directory) / (base_name + ".json"));
-      write_json(results, json);
-    }
-    {
-      std::ofstream report(std::filesystem::path(directory) / (base_name + ".dat"));
-      write_report(model, results, report);
-    }
-    write_vtu(model, results, directory, base_name);
+    JsonWriter(results).write((directory / (base_name + ".json")).string());
+    ReportWriter(model, results).write((directory / (base_name + ".dat")).string());
+    VtuWriter(model, results).write(directory.string(), base_name);
   }
 } // namespace corot::io

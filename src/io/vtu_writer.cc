@@ -1,104 +1,321 @@
-#include <src/io/result_files.h>
+#include <src/io/vtu_writer.h>
 
 #include <deal.II/base/data_out_base.h>
+#include <deal.II/base/exceptions.h>
 #include <deal.II/grid/reference_cell.h>
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 namespace corot::io
 {
   namespace
   {
-    using Patch = dealii::DataOutBase::Patch<1, 3>;
+    using Interpretation = dealii::DataComponentInterpretation::DataComponentInterpretation;
+    using VectorRange    = std::tuple<unsigned int, unsigned int, std::string, Interpretation>;
 
-    /**
-     * One line patch per two-node element; point inertias (one node) have no
-     * line to draw and are left out of the picture.
-     */
-    void
-    write_frame(const core::Model &model, const FieldFrame &frame, std::ostream &out)
+    /** The data columns of one frame: names, vector ranges and element values. */
+    struct FieldLayout
     {
+      /** One name per data component; a vector repeats its name. */
+      std::vector<std::string> names;
+      /** Component ranges that ParaView shows as vectors. */
+      std::vector<VectorRange> vectors;
+      /** Element value names as in FieldFrame::element_values, in column order. */
+      std::vector<std::string> element_value_names;
+      /** The frame has rotations / reactions. */
+      bool with_rotation = false, with_reaction = false;
+    };
+
+    FieldLayout
+    field_layout(const FieldFrame &frame)
+    {
+      FieldLayout layout;
+      layout.with_rotation = !frame.rotation.empty();
+      layout.with_reaction = !frame.reaction.empty();
+      const auto add_vector = [&layout](const std::string &name) {
+        const unsigned int first = layout.names.size();
+        layout.names.insert(layout.names.end(), 3, name);
+        layout.vectors.emplace_back(first, first + 2, name,
+                                    dealii::DataComponentInterpretation::component_is_part_of_vector);
+      };
+      add_vector("U");
+      if (layout.with_rotation)
+        add_vector("UR");
+      if (layout.with_reaction)
+        add_vector("RF");
+
       std::set<std::string> element_names;
       for (const auto &values : frame.element_values)
-        for (const auto &[name, value] : values)
-          element_names.insert(name);
-
-      std::vector<std::string> names = {"U", "U", "U", "UR", "UR", "UR"};
-      const bool               with_reaction = !frame.reaction.empty();
-      if (with_reaction)
-        names.insert(names.end(), {"RF", "RF", "RF"});
-      for (const auto &name : element_names)
-        names.push_back(name);
-
-      std::vector<Patch> patches;
-      for (unsigned e = 0; e < model.elements.size(); ++e)
+        for (const auto &name_and_value : values)
+          element_names.insert(name_and_value.first);
+      for (const std::string &name : element_names)
         {
-          const core::ElementRecord &element = model.elements[e];
-          if (element.node_ids.size() != 2)
-            continue;
-          Patch patch;
-          patch.n_subdivisions = 1;
-          patch.reference_cell = dealii::ReferenceCells::Line;
-          patch.patch_index    = patches.size();
-          patch.data.reinit(names.size(), 2);
-          for (unsigned v = 0; v < 2; ++v)
-            {
-              const unsigned node = model.node_index.at(element.node_ids[v]);
-              const auto    &x    = model.nodes[node].position;
-              patch.vertices[v]   = dealii::Point<3>(x[0], x[1], x[2]);
-              unsigned c          = 0;
-              for (unsigned k = 0; k < 3; ++k)
-                patch.data(c++, v) = frame.displacement[node][k];
-              for (unsigned k = 0; k < 3; ++k)
-                patch.data(c++, v) = frame.rotation[node][k];
-              if (with_reaction)
-                for (unsigned k = 0; k < 3; ++k)
-                  patch.data(c++, v) = frame.reaction[node][k];
-              for (const auto &name : element_names)
-                {
-                  const auto &values = frame.element_values[e];
-                  const auto  it     = values.find(name);
-                  patch.data(c++, v) = it == values.end() ? 0.0 : it->second;
-                }
-            }
-          patches.push_back(patch);
+          layout.element_value_names.push_back(name);
+          const bool clashes = name == "U" || name == "UR" || name == "RF";
+          layout.names.push_back(clashes ? "element_" + name : name);
         }
+      return layout;
+    }
 
-      using Interpretation = dealii::DataComponentInterpretation::DataComponentInterpretation;
-      std::vector<std::tuple<unsigned, unsigned, std::string, Interpretation>> vectors = {
-        {0, 2, "U", dealii::DataComponentInterpretation::component_is_part_of_vector},
-        {3, 5, "UR", dealii::DataComponentInterpretation::component_is_part_of_vector}};
-      if (with_reaction)
-        vectors.emplace_back(6, 8, "RF",
-                             dealii::DataComponentInterpretation::component_is_part_of_vector);
-      dealii::DataOutBase::VtkFlags flags(frame.time);
-      dealii::DataOutBase::write_vtu(patches, names, vectors, flags, out);
+    /** Column @p vertex of @p data: the fields of node @p node and element @p element. */
+    void
+    fill_vertex(dealii::Table<2, float> &data, const unsigned int vertex, const FieldLayout &layout,
+                const FieldFrame &frame, const std::size_t node, const std::size_t element)
+    {
+      unsigned int component = 0;
+      for (unsigned int k = 0; k < 3; ++k)
+        data(component++, vertex) = frame.displacement[node][k];
+      if (layout.with_rotation)
+        for (unsigned int k = 0; k < 3; ++k)
+          data(component++, vertex) = frame.rotation[node][k];
+      if (layout.with_reaction)
+        for (unsigned int k = 0; k < 3; ++k)
+          data(component++, vertex) = frame.reaction[node][k];
+      for (const std::string &name : layout.element_value_names)
+        {
+          float value = std::numeric_limits<float>::quiet_NaN();
+          if (element < frame.element_values.size())
+            {
+              const auto found = frame.element_values[element].find(name);
+              if (found != frame.element_values[element].end())
+                value = found->second;
+            }
+          data(component++, vertex) = value;
+        }
+    }
+
+    dealii::Point<3>
+    point(const Eigen::Vector3d &x)
+    {
+      return dealii::Point<3>(x[0], x[1], x[2]);
+    }
+
+    /**
+     * Patches of one dimension for a frame. @p nodes(e) gives the model node
+     * indices of element e's patch vertices in deal.II's order, or nothing
+     * if element e is not a cell of this dimension.
+     */
+    template <int dim, typename VertexNodes, typename Configure>
+    std::vector<dealii::DataOutBase::Patch<dim, 3>>
+    make_patches(const core::Model &model, const FieldFrame &frame, const FieldLayout &layout,
+                 const VertexNodes &vertex_nodes, const Configure &configure)
+    {
+      std::vector<dealii::DataOutBase::Patch<dim, 3>> patches;
+      for (std::size_t e = 0; e < model.elements.size(); ++e)
+        {
+          const std::vector<std::size_t> nodes = vertex_nodes(model.elements[e]);
+          if (nodes.empty())
+            continue;
+          dealii::DataOutBase::Patch<dim, 3> patch;
+          configure(patch, nodes.size());
+          patch.patch_index = patches.size();
+          patch.data.reinit(layout.names.size(), nodes.size());
+          for (unsigned int v = 0; v < nodes.size(); ++v)
+            {
+              patch.vertices[v] = point(model.nodes[nodes[v]].position);
+              fill_vertex(patch.data, v, layout, frame, nodes[v], e);
+            }
+          patches.push_back(std::move(patch));
+        }
+      return patches;
+    }
+
+    /** The XML comment that carries a frame's label; "--" may not occur in a comment. */
+    std::string
+    label_comment(std::string label)
+    {
+      for (std::size_t at = label.find("--"); at != std::string::npos; at = label.find("--"))
+        label.replace(at, 2, "- -");
+      return "<!-- corot frame: " + label + " -->\n";
+    }
+
+    /** write_vtu into @p file_name, with @p label as a comment after the XML declaration. */
+    template <int dim>
+    void
+    write_piece(const std::vector<dealii::DataOutBase::Patch<dim, 3>> &patches,
+                const FieldLayout &layout, const dealii::DataOutBase::VtkFlags &flags,
+                const std::string &label, const std::filesystem::path &file_name)
+    {
+      std::ostringstream vtu;
+      dealii::DataOutBase::write_vtu(patches, layout.names, layout.vectors, flags, vtu);
+      std::string text = vtu.str();
+      if (!label.empty())
+        {
+          const std::size_t end_of_declaration = text.find('\n');
+          text.insert(end_of_declaration == std::string::npos ? 0 : end_of_declaration + 1,
+                      label_comment(label));
+        }
+      std::ofstream out(file_name);
+      AssertThrow(out, dealii::ExcMessage("cannot open " + file_name.string() + " for writing"));
+      out << text;
+      out.flush();
+      AssertThrow(out, dealii::ExcMessage("error while writing " + file_name.string()));
     }
   } // namespace
 
-  void
-  write_vtu(const core::Model &model, const Results &results, const std::string &directory,
-            const std::string &base_name)
+  VtuWriter::VtuWriter(const core::Model &model, const Results &results)
+    : model_(model)
+    , results_(results)
+  {}
+
+  VtuWriter::CellShape
+  VtuWriter::cell_shape(const core::ElementRecord &element)
   {
+    const std::size_t n_nodes = element.node_ids.size();
+    const char        family  = element.type.empty() ? ' ' : element.type.front();
+    if ((family == 'T' || family == 'B') && n_nodes >= 2)
+      return CellShape::line;
+    switch (n_nodes)
+      {
+        case 1:
+          return CellShape::point;
+        case 2:
+          return CellShape::line;
+        case 3:
+          return CellShape::triangle;
+        case 4:
+          return CellShape::quadrilateral;
+        default:
+          return CellShape::none;
+      }
+  }
+
+  std::vector<std::string>
+  VtuWriter::write(const std::string &directory, const std::string &base_name) const
+  {
+    std::vector<std::string>                    files;
     std::vector<std::pair<double, std::string>> records;
-    for (const StepResult &step : results.steps)
-      for (unsigned f = 0; f < step.frames.size(); ++f)
-        {
-          const std::string file =
-            base_name + "-" + std::to_string(step.number) + "-" + std::to_string(f + 1) + ".vtu";
-          std::ofstream out(std::filesystem::path(directory) / file);
-          write_frame(model, step.frames[f], out);
-          // The PVD "time" is the frame's position over all steps, so ParaView
-          // steps through increments and mode shapes in order; each .vtu carries
-          // its own step time or mode number as TIME field data.
-          records.emplace_back(static_cast<double>(records.size()), file);
-        }
+    double                                      last_time = 0.0;
+    for (const StepResult &step : results_.steps)
+      {
+        if (step.frames.empty())
+          continue;
+        const double offset =
+          (records.empty() || step.frames.front().time > last_time) ? 0.0 : last_time;
+        for (unsigned int f = 0; f < step.frames.size(); ++f)
+          {
+            const std::string stem =
+              base_name + "-" + std::to_string(step.number) + "-" + std::to_string(f + 1);
+            const std::string listed = write_frame(directory, stem, step.frames[f], f + 1, files);
+            if (listed.empty())
+              continue;
+            last_time = offset + step.frames[f].time;
+            records.emplace_back(last_time, listed);
+          }
+      }
     if (records.empty())
-      return;
-    std::ofstream pvd(std::filesystem::path(directory) / (base_name + ".pvd"));
+      return files;
+
+    const std::filesystem::path pvd_name = std::filesystem::path(directory) / (base_name + ".pvd");
+    std::ofstream               pvd(pvd_name);
+    AssertThrow(pvd, dealii::ExcMessage("cannot open " + pvd_name.string() + " for writing"));
     dealii::DataOutBase::write_pvd_record(pvd, records);
+    pvd.flush();
+    AssertThrow(pvd, dealii::ExcMessage("error while writing " + pvd_name.string()));
+    files.push_back(base_name + ".pvd");
+    return files;
+  }
+
+  std::string
+  VtuWriter::write_frame(const std::string &directory, const std::string &stem,
+                         const FieldFrame &frame, const unsigned int frame_number,
+                         std::vector<std::string> &files) const
+  {
+    const std::size_t n_nodes = model_.nodes.size();
+    AssertThrow(frame.displacement.size() == n_nodes &&
+                  (frame.rotation.empty() || frame.rotation.size() == n_nodes) &&
+                  (frame.reaction.empty() || frame.reaction.size() == n_nodes),
+                dealii::ExcMessage("field frame '" + frame.label +
+                                   "' does not have one value per node of the model"));
+    const FieldLayout layout = field_layout(frame);
+
+    // Model node indices of an element's patch vertices, in deal.II's order.
+    const auto nodes_of = [this](const core::ElementRecord &element, const CellShape shape) {
+      std::vector<std::size_t> nodes;
+      if (cell_shape(element) != shape)
+        return nodes;
+      for (const unsigned int id : element.node_ids)
+        nodes.push_back(model_.node_index.at(id));
+      if (shape == CellShape::line)
+        nodes = {nodes.front(), nodes.back()}; // end nodes of a 3-node beam
+      if (shape == CellShape::quadrilateral)
+        std::swap(nodes[2], nodes[3]); // counter-clockwise 1 2 3 4 -> lexicographic 1 2 4 3
+      return nodes;
+    };
+
+    const auto lines = make_patches<1>(
+      model_, frame, layout,
+      [&](const core::ElementRecord &element) { return nodes_of(element, CellShape::line); },
+      [](dealii::DataOutBase::Patch<1, 3> &patch, std::size_t) {
+        patch.n_subdivisions = 1;
+        patch.reference_cell = dealii::ReferenceCells::Line;
+      });
+    const auto surfaces = make_patches<2>(
+      model_, frame, layout,
+      [&](const core::ElementRecord &element) {
+        const CellShape shape = cell_shape(element);
+        return (shape == CellShape::triangle || shape == CellShape::quadrilateral) ?
+                 nodes_of(element, shape) :
+                 std::vector<std::size_t>();
+      },
+      [](dealii::DataOutBase::Patch<2, 3> &patch, const std::size_t n_vertices) {
+        patch.n_subdivisions = 1;
+        patch.reference_cell =
+          n_vertices == 3 ? dealii::ReferenceCells::Triangle : dealii::ReferenceCells::Quadrilateral;
+      });
+    const auto points = make_patches<0>(
+      model_, frame, layout,
+      [&](const core::ElementRecord &element) { return nodes_of(element, CellShape::point); },
+      [](dealii::DataOutBase::Patch<0, 3> &, std::size_t) {});
+
+    const unsigned int n_pieces = !lines.empty() + !surfaces.empty() + !points.empty();
+    if (n_pieces == 0)
+      return "";
+
+    const dealii::DataOutBase::VtkFlags flags(frame.time, frame_number,
+                                              /*print_date_and_time=*/false);
+    const std::filesystem::path folder(directory);
+    if (n_pieces == 1)
+      {
+        const std::string name = stem + ".vtu";
+        if (!lines.empty())
+          write_piece(lines, layout, flags, frame.label, folder / name);
+        else if (!surfaces.empty())
+          write_piece(surfaces, layout, flags, frame.label, folder / name);
+        else
+          write_piece(points, layout, flags, frame.label, folder / name);
+        files.push_back(name);
+        return name;
+      }
+
+    std::vector<std::string> pieces;
+    if (!lines.empty())
+      {
+        pieces.push_back(stem + "-lines.vtu");
+        write_piece(lines, layout, flags, frame.label, folder / pieces.back());
+      }
+    if (!surfaces.empty())
+      {
+        pieces.push_back(stem + "-surfaces.vtu");
+        write_piece(surfaces, layout, flags, frame.label, folder / pieces.back());
+      }
+    if (!points.empty())
+      {
+        pieces.push_back(stem + "-points.vtu");
+        write_piece(points, layout, flags, frame.label, folder / pieces.back());
+      }
+    files.insert(files.end(), pieces.begin(), pieces.end());
+
+    const std::string name = stem + ".pvtu";
+    std::ofstream     pvtu(folder / name);
+    AssertThrow(pvtu, dealii::ExcMessage("cannot open " + (folder / name).string()));
+    dealii::DataOutBase::write_pvtu_record(pvtu, pieces, layout.names, layout.vectors, flags);
+    files.push_back(name);
+    return name;
   }
 } // namespace corot::io

@@ -1,0 +1,76 @@
+#pragma once
+/**
+ * @file
+ * NAME.json, the machine-readable results file (DECK.md, "Results file").
+ */
+#include <src/io/json_stream.h>
+#include <src/io/results.h>
+
+#include <ostream>
+#include <string>
+
+namespace corot::io
+{
+  /**
+   * Writes io::Results in the schema of DECK.md:
+   * @code
+   * { "deck": "NAME.inp",
+   *   "steps": [ { "step": 1, "procedure": "static",
+   *                "node_output": { "<node>": { "time": [...], "U1": [...], ... } },
+   *                "element_output": { "<element>": { "time": [...], "N": [...] } },
+   *                "newton_iterations": [...] },
+   *              { "step": 2, "procedure": "frequency",
+   *                "eigenvalues": [...], "frequencies": [...] },
+   *              { "step": 3, "procedure": "buckle", "load_factors": [...] },
+   *              { "step": 4, "procedure": "dynamic",
+   *                "energy": { "time", "kinetic", "strain", "external_work", "total" },
+   *                "node_output": ..., "newton_iterations": [...] } ] }
+   * @endcode
+   * Only the keys that belong to the procedure are written:
+   * - static: "node_output" always (possibly {}), "element_output" and
+   *   "newton_iterations" when not empty (the latter exist with NLGEOM);
+   * - frequency: "eigenvalues" and "frequencies" always;
+   * - buckle: "load_factors" always;
+   * - dynamic: "energy", "node_output" and "newton_iterations" always,
+   *   "element_output" when not empty;
+   * - any other procedure: every field of StepResult that is not empty.
+   *
+   * Within a node or element, "time" comes first and the variables follow in
+   * the order of ordered_variables(). Numbers keep full double precision;
+   * NaN and infinities become null.
+   */
+  class JsonWriter
+  {
+  public:
+    /** Write @p results, which must outlive this object. */
+    explicit JsonWriter(const Results &results);
+
+    /** Write the document to @p out. */
+    void
+    write(std::ostream &out) const;
+
+    /**
+     * Write the document to the file @p file_name (replaced if it exists);
+     * throws dealii::ExcMessage if the file cannot be written.
+     */
+    void
+    write(const std::string &file_name) const;
+
+  private:
+    /** One element of "steps". */
+    void
+    write_step(JsonStream &json, const StepResult &step) const;
+
+    /** "node_output" or "element_output": @p name : { "<id>": { "time": ..., ... } }. */
+    static void
+    write_histories(JsonStream &json, const std::string &name,
+                    const std::map<unsigned, History> &histories);
+
+    /** The "energy" object of a dynamic step. */
+    static void
+    write_energy(JsonStream &json, const EnergyHistory &energy);
+
+    /** The results written. */
+    const Results &results_;
+  };
+} // namespace corot::io

@@ -1,0 +1,368 @@
+/**
+ * Result writers: NAME.json against an expected text for a tiny static +
+ * frequency + dynamic run, string escaping and null for NaN; the frequency
+ * table of NAME.dat; the .vtu/.pvd files of a two-element truss.
+ */
+#include <src/io/json_stream.h>
+#include <src/io/json_writer.h>
+#include <src/io/report_writer.h>
+#include <src/io/result_files.h>
+#include <src/io/vtu_writer.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <regex>
+#include <sstream>
+
+using namespace corot;
+
+namespace
+{
+  /** Static step with one node history, frequency step with two modes, dynamic step. */
+  io::Results
+  three_step_results()
+  {
+    io::Results results;
+    results.deck_name = "tiny.inp";
+
+    io::StepResult static_step;
+    static_step.number    = 1;
+    static_step.procedure = "static";
+    io::History history;
+    history.time           = {0.5, 1.0};
+    history.values["UR3"]  = {0.25, 0.5};
+    history.values["U1"]   = {0.1, 0.2};
+    static_step.node_output[3] = history;
+    results.steps.push_back(static_step);
+
+    io::StepResult frequency;
+    frequency.number      = 2;
+    frequency.procedure   = "frequency";
+    frequency.eigenvalues = {4.0 * M_PI * M_PI, 16.0 * M_PI * M_PI};
+    frequency.frequencies = {1.0, 2.0};
+    results.steps.push_back(frequency);
+
+    io::StepResult dynamic;
+    dynamic.number               = 3;
+    dynamic.procedure            = "dynamic";
+    dynamic.energy.time          = {0.0, 0.1};
+    dynamic.energy.kinetic       = {1.0, 0.5};
+    dynamic.energy.strain        = {0.0, 0.5};
+    dynamic.energy.external_work = {0.0, 0.0};
+    dynamic.energy.total         = {1.0, std::numeric_limits<double>::quiet_NaN()};
+    dynamic.newton_iterations    = {3};
+    results.steps.push_back(dynamic);
+    return results;
+  }
+
+  /** Nodes 1 (0,0,0), 2 (1,0,0), 3 (2,0,0); T3D2 elements 1: 1-2 and 2: 2-3. */
+  core::Model
+  two_element_truss()
+  {
+    core::Model model;
+    model.deck_path = "truss.inp";
+    model.heading   = "two bars";
+    for (unsigned int i = 0; i < 3; ++i)
+      {
+        core::NodeRecord node;
+        node.id       = i + 1;
+        node.position = Eigen::Vector3d(i, 0.0, 0.0);
+        model.node_index[node.id] = model.nodes.size();
+        model.nodes.push_back(node);
+      }
+    for (unsigned int e = 0; e < 2; ++e)
+      {
+        core::ElementRecord element;
+        element.id       = e + 1;
+        element.type     = "T3D2";
+        element.node_ids = {e + 1, e + 2};
+        model.element_index[element.id] = model.elements.size();
+        model.elements.push_back(element);
+      }
+    return model;
+  }
+
+  io::FieldFrame
+  truss_frame(const double time, const double scale)
+  {
+    io::FieldFrame frame;
+    frame.time  = time;
+    frame.label = "increment " + std::to_string(time);
+    for (unsigned int i = 0; i < 3; ++i)
+      {
+        frame.displacement.emplace_back(scale * i, 0.0, 0.0);
+        frame.rotation.emplace_back(0.0, 0.0, 0.0);
+        frame.reaction.emplace_back(i == 0 ? -scale : 0.0, 0.0, 0.0);
+      }
+    frame.element_values = {{{"N", 10.0 * scale}}, {{"N", 10.0 * scale}}};
+    return frame;
+  }
+
+  std::string
+  read_file(const std::filesystem::path &file)
+  {
+    std::ifstream      in(file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+  /** A fresh, empty directory for one test's files. */
+  std::filesystem::path
+  scratch_directory(const std::string &name)
+  {
+    const std::filesystem::path directory =
+      std::filesystem::temp_directory_path() / ("corot_writer_test_" + name);
+    std::filesystem::remove_all(directory);
+    return directory;
+  }
+} // namespace
+
+TEST(JsonStream, EscapesQuotesBackslashAndControlCharacters)
+{
+  EXPECT_EQ(io::JsonStream::quote("say \"hi\"\\path\nnext\ttab\x01"),
+            "\"say \\\"hi\\\"\\\\path\\nnext\\ttab\\u0001\"");
+}
+
+TEST(JsonStream, NumbersRoundTripAndNonFiniteIsNull)
+{
+  EXPECT_EQ(io::JsonStream::number_to_string(0.1), "0.1");
+  EXPECT_EQ(io::JsonStream::number_to_string(1.0), "1");
+  EXPECT_EQ(io::JsonStream::number_to_string(std::numeric_limits<double>::quiet_NaN()), "null");
+  EXPECT_EQ(io::JsonStream::number_to_string(-std::numeric_limits<double>::infinity()), "null");
+  for (const double x : {M_PI, 1.0 / 3.0, 6.02214076e23, -2.5e-300, 0.1 + 0.2})
+    EXPECT_EQ(std::stod(io::JsonStream::number_to_string(x)), x);
+}
+
+TEST(JsonStream, NestedContainersAndStringLiterals)
+{
+  std::ostringstream out;
+  io::JsonStream     json(out);
+  json.begin_object();
+  json.key("a");
+  json.begin_array();
+  json.value("x");
+  json.value(2u);
+  json.begin_object();
+  json.end_object();
+  json.end_array();
+  json.key("b");
+  json.value(true);
+  json.end_object();
+  EXPECT_EQ(out.str(), "{\n  \"a\": [\n    \"x\",\n    2,\n    {}\n  ],\n  \"b\": true\n}\n");
+}
+
+TEST(JsonWriter, StaticFrequencyDynamicMatchExpectedText)
+{
+  std::ostringstream out;
+  io::JsonWriter(three_step_results()).write(out);
+  const std::string expected = R"({
+  "deck": "tiny.inp",
+  "steps": [
+    {
+      "step": 1,
+      "procedure": "static",
+      "node_output": {
+        "3": {
+          "time": [0.5, 1],
+          "U1": [0.1, 0.2],
+          "UR3": [0.25, 0.5]
+        }
+      }
+    },
+    {
+      "step": 2,
+      "procedure": "frequency",
+      "eigenvalues": [39.47841760435743, 157.91367041742973],
+      "frequencies": [1, 2]
+    },
+    {
+      "step": 3,
+      "procedure": "dynamic",
+      "energy": {
+        "time": [0, 0.1],
+        "kinetic": [1, 0.5],
+        "strain": [0, 0.5],
+        "external_work": [0, 0],
+        "total": [1, null]
+      },
+      "node_output": {},
+      "newton_iterations": [3]
+    }
+  ]
+}
+)";
+  EXPECT_EQ(out.str(), expected);
+}
+
+TEST(JsonWriter, DeckNameIsEscapedAndBuckleHasOnlyLoadFactors)
+{
+  io::Results results;
+  results.deck_name = "we\"ird\\name\n.inp";
+  io::StepResult buckle;
+  buckle.number       = 1;
+  buckle.procedure    = "buckle";
+  buckle.load_factors = {std::numeric_limits<double>::infinity(), 2.5};
+  results.steps.push_back(buckle);
+  std::ostringstream out;
+  io::JsonWriter(results).write(out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find(R"("deck": "we\"ird\\name\n.inp")"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("load_factors": [null, 2.5])"), std::string::npos) << text;
+  EXPECT_EQ(text.find("eigenvalues"), std::string::npos);
+  EXPECT_EQ(text.find("node_output"), std::string::npos);
+}
+
+TEST(ReportWriter, FrequencyTableRows)
+{
+  const core::Model  model = two_element_truss();
+  std::ostringstream out;
+  io::ReportWriter(model, three_step_results()).write(out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("deck      tiny.inp"), std::string::npos) << text;
+  EXPECT_NE(text.find("STEP 2  (frequency)"), std::string::npos) << text;
+  // mode, eigenvalue, omega = 2 pi f, f, period = 1/f
+  EXPECT_NE(text.find("      1   3.947842E+01   6.283185E+00   1.000000E+00   1.000000E+00"),
+            std::string::npos)
+    << text;
+  EXPECT_NE(text.find("      2   1.579137E+02   1.256637E+01   2.000000E+00   5.000000E-01"),
+            std::string::npos)
+    << text;
+  // node table: columns in engineering order, U1 before UR3
+  EXPECT_NE(text.find("           time             U1            UR3"), std::string::npos)
+    << text;
+  EXPECT_NE(text.find("   5.000000E-01   1.000000E-01   2.500000E-01"), std::string::npos)
+    << text;
+  // energy table with the NaN shown as "-"
+  EXPECT_NE(text.find("E N E R G Y"), std::string::npos) << text;
+  EXPECT_NE(text.find("   1.000000E-01   5.000000E-01   5.000000E-01   0.000000E+00              -"),
+            std::string::npos)
+    << text;
+}
+
+TEST(VtuWriter, TwoElementTrussFramesAndPvd)
+{
+  const core::Model model = two_element_truss();
+  io::Results       results;
+  results.deck_name = "truss.inp";
+  io::StepResult step;
+  step.number    = 1;
+  step.procedure = "static";
+  step.frames    = {truss_frame(0.5, 1.0), truss_frame(1.0, 2.0)};
+  results.steps.push_back(step);
+
+  const std::filesystem::path directory = scratch_directory("vtu");
+  std::filesystem::create_directories(directory);
+  const std::vector<std::string> files =
+    io::VtuWriter(model, results).write(directory.string(), "truss");
+  ASSERT_EQ(files, (std::vector<std::string>{"truss-1-1.vtu", "truss-1-2.vtu", "truss.pvd"}));
+
+  for (const char *name : {"truss-1-1.vtu", "truss-1-2.vtu"})
+    {
+      ASSERT_TRUE(std::filesystem::exists(directory / name)) << name;
+      const std::string vtu = read_file(directory / name);
+      EXPECT_EQ(vtu.rfind("<?xml", 0), 0u) << vtu.substr(0, 200);
+      EXPECT_NE(vtu.find("<VTKFile type=\"UnstructuredGrid\""), std::string::npos);
+      EXPECT_NE(vtu.find("</VTKFile>"), std::string::npos);
+      // two line cells, two vertices each (patches do not share vertices)
+      EXPECT_TRUE(std::regex_search(vtu, std::regex("NumberOfPoints=\"4\"\\s+NumberOfCells=\"2\"")))
+        << vtu.substr(0, 800);
+      EXPECT_NE(vtu.find("Name=\"U\" NumberOfComponents=\"3\""), std::string::npos);
+      EXPECT_NE(vtu.find("Name=\"RF\" NumberOfComponents=\"3\""), std::string::npos);
+      EXPECT_NE(vtu.find("Name=\"N\""), std::string::npos);
+      EXPECT_NE(vtu.find("<!-- corot frame: increment"), std::string::npos);
+    }
+
+  const std::string pvd = read_file(directory / "truss.pvd");
+  EXPECT_NE(pvd.find("type=\"Collection\""), std::string::npos) << pvd;
+  EXPECT_NE(pvd.find("timestep=\"0.5\""), std::string::npos) << pvd;
+  EXPECT_NE(pvd.find("file=\"truss-1-1.vtu\""), std::string::npos) << pvd;
+  EXPECT_NE(pvd.find("timestep=\"1\""), std::string::npos) << pvd;
+  EXPECT_NE(pvd.find("file=\"truss-1-2.vtu\""), std::string::npos) << pvd;
+  std::filesystem::remove_all(directory);
+}
+
+TEST(VtuWriter, ShellAndMassGoToPiecesJoinedByPvtu)
+{
+  core::Model model = two_element_truss();
+  core::NodeRecord node;
+  node.id                   = 4;
+  node.position             = Eigen::Vector3d(2.0, 1.0, 0.0);
+  model.node_index[node.id] = model.nodes.size();
+  model.nodes.push_back(node);
+  core::ElementRecord triangle;
+  triangle.id       = 3;
+  triangle.type     = "S3";
+  triangle.node_ids = {2, 3, 4};
+  model.elements.push_back(triangle);
+  core::ElementRecord mass;
+  mass.id       = 4;
+  mass.type     = "MASS";
+  mass.node_ids = {4};
+  model.elements.push_back(mass);
+
+  io::FieldFrame frame = truss_frame(1.0, 1.0);
+  frame.displacement.emplace_back(0.0, 1.0, 0.0);
+  frame.rotation.emplace_back(0.0, 0.0, 0.0);
+  frame.reaction.emplace_back(0.0, 0.0, 0.0);
+
+  io::Results    results;
+  io::StepResult step;
+  step.number    = 2;
+  step.procedure = "frequency";
+  step.frames    = {frame};
+  results.steps.push_back(step);
+
+  const std::filesystem::path directory = scratch_directory("pieces");
+  std::filesystem::create_directories(directory);
+  const std::vector<std::string> files =
+    io::VtuWriter(model, results).write(directory.string(), "m");
+  ASSERT_EQ(files, (std::vector<std::string>{"m-2-1-lines.vtu", "m-2-1-surfaces.vtu",
+                                             "m-2-1-points.vtu", "m-2-1.pvtu", "m.pvd"}));
+  EXPECT_TRUE(std::regex_search(read_file(directory / "m-2-1-surfaces.vtu"),
+                                std::regex("NumberOfPoints=\"3\"\\s+NumberOfCells=\"1\"")));
+  EXPECT_TRUE(std::regex_search(read_file(directory / "m-2-1-points.vtu"),
+                                std::regex("NumberOfPoints=\"1\"\\s+NumberOfCells=\"1\"")));
+  const std::string pvtu = read_file(directory / "m-2-1.pvtu");
+  EXPECT_NE(pvtu.find("PUnstructuredGrid"), std::string::npos) << pvtu;
+  EXPECT_NE(pvtu.find("m-2-1-surfaces.vtu"), std::string::npos) << pvtu;
+  EXPECT_NE(read_file(directory / "m.pvd").find("file=\"m-2-1.pvtu\""), std::string::npos);
+  std::filesystem::remove_all(directory);
+}
+
+TEST(VtuWriter, QuadrilateralVerticesAreLexicographic)
+{
+  core::ElementRecord quad;
+  quad.type     = "S4";
+  quad.node_ids = {1, 2, 3, 4};
+  EXPECT_EQ(io::VtuWriter::cell_shape(quad), io::VtuWriter::CellShape::quadrilateral);
+  core::ElementRecord beam;
+  beam.type     = "B32";
+  beam.node_ids = {1, 2, 3};
+  EXPECT_EQ(io::VtuWriter::cell_shape(beam), io::VtuWriter::CellShape::line);
+}
+
+TEST(ResultWriters, WriteResultsCreatesDirectoryAndAllFiles)
+{
+  const core::Model model   = two_element_truss();
+  io::Results       results = three_step_results();
+  results.steps[0].frames   = {truss_frame(1.0, 1.0)};
+
+  const std::filesystem::path directory = scratch_directory("all") / "nested";
+  io::write_results(model, results, directory.string(), "truss");
+  for (const char *name : {"truss.json", "truss.dat", "truss-1-1.vtu", "truss.pvd"})
+    EXPECT_TRUE(std::filesystem::exists(directory / name)) << name;
+
+  // No frames: no .pvd.
+  const std::filesystem::path plain = scratch_directory("plain");
+  io::write_results(model, three_step_results(), plain.string(), "tiny");
+  EXPECT_TRUE(std::filesystem::exists(plain / "tiny.json"));
+  EXPECT_TRUE(std::filesystem::exists(plain / "tiny.dat"));
+  EXPECT_FALSE(std::filesystem::exists(plain / "tiny.pvd"));
+  std::filesystem::remove_all(directory.parent_path());
+  std::filesystem::remove_all(plain);
+}
