@@ -334,7 +334,7 @@ TEST(VtuWriter, ShellAndMassGoToPiecesJoinedByPvtu)
   std::filesystem::remove_all(directory);
 }
 
-TEST(VtuWriter, QuadrilateralVerticesAreLexicographic)
+TEST(VtuWriter, CellShapeFromFamilyAndNodeCount)
 {
   core::ElementRecord quad;
   quad.type     = "S4";
