@@ -38,6 +38,10 @@ namespace corot::integrators
     virtual Eigen::VectorXd
     external_force(double time) const = 0;
 
+    /** Internal force f_int(d) on the free DOFs (zero on constrained ones). */
+    virtual Eigen::VectorXd
+    internal_force(const Eigen::VectorXd &d) = 0;
+
     /** Initial acceleration M^{-1} (f_ext(t) - f_int(d)), zero on constrained DOFs. */
     virtual Eigen::VectorXd
     initial_acceleration(const Eigen::VectorXd &d, double time) = 0;

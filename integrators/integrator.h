@@ -52,10 +52,10 @@ namespace corot::integrators
   };
 
   /**
-   * The integrator for a deck's INTEGRATOR= value and ORDER= (MIDPOINT,
-   * NEWMARK, TIMEFE with ORDER=1), or nullptr for one this release does not
-   * provide.
+   * The integrator for a deck's INTEGRATOR=, ORDER= and ALPHA= (MIDPOINT,
+   * NEWMARK, HHT, TIMEFE with ORDER=1), or nullptr for one this release does
+   * not provide.
    */
   std::unique_ptr<Integrator>
-  create_integrator(const std::string &name, unsigned order);
+  create_integrator(const std::string &name, unsigned order, double alpha = 0.0);
 } // namespace corot::integrators

@@ -51,6 +51,19 @@ namespace corot::analysis
   }
 
   Eigen::VectorXd
+  AssembledDynamicSystem::internal_force(const Eigen::VectorXd &d)
+  {
+    dealii::TrilinosWrappers::MPI::Vector residual;
+    Eigen::VectorXd                       internal;
+    context_.assembler.assemble_residual(configuration(d), true,
+                                         Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual,
+                                         internal, nullptr);
+    for (const auto &line : context_.assembler.increment_constraints().get_lines())
+      internal[line.index] = 0.0;
+    return internal;
+  }
+
+  Eigen::VectorXd
   AssembledDynamicSystem::initial_acceleration(const Eigen::VectorXd &d, const double time)
   {
     dealii::TrilinosWrappers::MPI::Vector residual, solution;

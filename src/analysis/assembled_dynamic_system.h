@@ -34,6 +34,9 @@ namespace corot::analysis
     external_force(double time) const override;
 
     Eigen::VectorXd
+    internal_force(const Eigen::VectorXd &d) override;
+
+    Eigen::VectorXd
     initial_acceleration(const Eigen::VectorXd &d, double time) override;
 
     Eigen::VectorXd

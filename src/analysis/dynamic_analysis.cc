@@ -28,12 +28,12 @@ namespace corot::analysis
     if (!(p.time_increment > 0.0) || !(p.period > 0.0))
       throw core::InputError(step_.procedure_at,
                              "*DYNAMIC needs a positive time increment and time period");
-    auto integrator = integrators::create_integrator(p.integrator, p.order);
+    auto integrator = integrators::create_integrator(p.integrator, p.order, p.alpha);
     if (!integrator)
       throw core::InputError(step_.procedure_at,
                              "INTEGRATOR=" + p.integrator +
                                (p.integrator == "TIMEFE" ? ", ORDER=" + std::to_string(p.order) : "") +
-                               " is not available in this release (MIDPOINT, NEWMARK, TIMEFE with ORDER=1)");
+                               " is not available in this release (MIDPOINT, NEWMARK, HHT, TIMEFE with ORDER=1)");
     for (const core::BoundaryCondition &bc : loading_.boundaries)
       if (!bc.amplitude.empty() || bc.value != 0.0 || bc.is_velocity)
         throw core::InputError(bc.defined_at,

@@ -11,6 +11,7 @@ namespace corot::analysis
   /**
    * Advances the structure over the step with fixed increments (DIRECT) by
    * the integrator the deck names (MIDPOINT, the energy-conserving default,
+   * HHT with its ALPHA,
    * or NEWMARK). Records every increment's energies (kinetic, strain,
    * external work, total = kinetic + strain - external work), Newton
    * iterations and the requested node and element output. A step whose Newton

@@ -176,7 +176,8 @@ namespace corot::deck
     core::Step               &step = set_procedure(core::Procedure::dynamic, keyword);
     core::DynamicParameters &p    = step.dynamics;
     p.direct                      = keyword.has("DIRECT");
-    p.integrator                  = keyword.value_upper("INTEGRATOR").value_or("MIDPOINT");
+    // ALPHA= without INTEGRATOR= is how Abaqus and CalculiX decks ask for HHT.
+    p.integrator = keyword.value_upper("INTEGRATOR").value_or(keyword.has("ALPHA") ? "HHT" : "MIDPOINT");
     static const std::vector<std::string> integrators = {"MIDPOINT", "NEWMARK", "HHT", "TIMEFE"};
     if (std::find(integrators.begin(), integrators.end(), p.integrator) == integrators.end())
       throw core::InputError(keyword.location(), "unknown INTEGRATOR=" + p.integrator +

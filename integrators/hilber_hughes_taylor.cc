@@ -1,0 +1,54 @@
+#include <integrators/hilber_hughes_taylor.h>
+#include <integrators/newton_iteration.h>
+
+#include <stdexcept>
+
+namespace corot::integrators
+{
+  HilberHughesTaylor::HilberHughesTaylor(const double alpha)
+    : alpha_(alpha)
+    , beta_((1.0 - alpha) * (1.0 - alpha) / 4.0)
+    , gamma_(0.5 - alpha)
+  {
+    if (alpha < -1.0 / 3.0 || alpha > 0.0)
+      throw std::invalid_argument("HHT needs -1/3 <= ALPHA <= 0");
+  }
+
+  void
+  HilberHughesTaylor::initialize(DynamicSystem &system, State &state)
+  {
+    state.acceleration = system.initial_acceleration(state.displacement, state.time);
+  }
+
+  void
+  HilberHughesTaylor::advance(DynamicSystem &system, State &state, const double dt)
+  {
+    const Eigen::VectorXd  f_ext_n  = system.external_force(state.time);
+    const Eigen::VectorXd  f_ext_n1 = system.external_force(state.time + dt);
+    const Eigen::VectorXd  f_int_n  = system.internal_force(state.displacement);
+    const Eigen::VectorXd &v_n      = state.velocity;
+    const Eigen::VectorXd &a_n      = state.acceleration;
+    const double           scale    = 1.0 / (1.0 + alpha_);
+    const double           c        = 1.0 / (beta_ * dt * dt);
+
+    // The equation divided by (1 + alpha): f_int(d_{n+1}) + M a_{n+1}/(1 + alpha)
+    //   = f_ext(t_{n+1}) - alpha/(1 + alpha) (f_ext(t_n) - f_int(d_n)).
+    const Eigen::VectorXd external = f_ext_n1 - alpha_ * scale * (f_ext_n - f_int_n);
+    auto acceleration = [&](const Eigen::VectorXd &increment) -> Eigen::VectorXd {
+      return c * (increment - dt * v_n - dt * dt * (0.5 - beta_) * a_n);
+    };
+    Eigen::VectorXd increment = dt * v_n + dt * dt * 0.5 * a_n;
+    const unsigned  iterations = newton_iteration(
+      system, ForceModel::end_of_step, state.displacement, external, scale * c,
+      [&](const Eigen::VectorXd &trial) { return system.mass_times(scale * acceleration(trial)); },
+      increment);
+
+    external_work_             = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
+    const Eigen::VectorXd a_n1 = acceleration(increment);
+    state.velocity             = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a_n1);
+    state.acceleration         = a_n1;
+    state.displacement += increment;
+    state.time += dt;
+    state.iterations = iterations;
+  }
+} // namespace corot::integrators
