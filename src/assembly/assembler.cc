@@ -146,12 +146,13 @@ namespace corot::assembly
 
     // Rows this rank writes into: its own, those of its elements, and the
     // masters that constraints redirect them to.
-    writable_ = dealii::IndexSet(dofs_.n_dofs());
-    writable_.add_indices(locally_owned_);
+    // Collected in a vector and added at once: IndexSet::add_index inserts into
+    // a sorted vector, which is quadratic when called for every DOF.
+    std::vector<global_dof_index> rows;
     for (const auto dof : locally_owned_)
       if (const auto *entries = increment_constraints_.get_constraint_entries(dof))
         for (const auto &[master, weight] : *entries)
-          writable_.add_index(master);
+          rows.push_back(master);
     std::vector<unsigned>         local;
     std::vector<global_dof_index> global;
     for (const unsigned e : local_elements_)
@@ -159,12 +160,17 @@ namespace corot::assembly
         active_entries(element_dofs_[e], local, global);
         for (const auto dof : global)
           {
-            writable_.add_index(dof);
+            rows.push_back(dof);
             if (const auto *entries = increment_constraints_.get_constraint_entries(dof))
               for (const auto &[master, weight] : *entries)
-                writable_.add_index(master);
+                rows.push_back(master);
           }
       }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    writable_ = dealii::IndexSet(dofs_.n_dofs());
+    writable_.add_indices(locally_owned_);
+    writable_.add_indices(rows.begin(), rows.end());
     writable_.compress();
 
     sparsity_.reinit(locally_owned_, locally_owned_, writable_, communicator_);

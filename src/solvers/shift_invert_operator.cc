@@ -14,10 +14,14 @@ namespace corot::solvers
     , problem_(std::make_unique<Epetra_LinearProblem>())
   {
     problem_->SetOperator(const_cast<Epetra_CrsMatrix *>(&shifted));
+    // MUMPS (multifrontal, nested-dissection-like orderings) fills far less
+    // than KLU on the 3D lattices and frames of structural models; KLU is the
+    // fallback where Trilinos was built without it.
     Amesos factory;
-    solver_.reset(factory.Create("Amesos_Klu", *problem_));
+    const char *type = factory.Query("Amesos_Mumps") ? "Amesos_Mumps" : "Amesos_Klu";
+    solver_.reset(factory.Create(type, *problem_));
     if (!solver_)
-      throw std::runtime_error("Amesos_Klu is not available");
+      throw std::runtime_error(std::string(type) + " is not available");
     if (solver_->SymbolicFactorization() != 0 || solver_->NumericFactorization() != 0)
       throw std::runtime_error("the factorization of K - sigma M failed (singular: a massless "
                                "mechanism, or the shift is an eigenvalue)");
