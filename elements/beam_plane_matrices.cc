@@ -65,4 +65,14 @@ namespace corot::elements::beam_plane
     m << 2.0, 1.0, 1.0, 2.0;
     return total / 6.0 * m;
   }
+
+  Eigen::Vector3d
+  rotation_vector(const Eigen::Quaterniond &rotation)
+  {
+    Eigen::Quaterniond q = rotation;
+    if (q.w() < 0.0) // the same rotation, angle in [0, pi]
+      q.coeffs() *= -1.0;
+    const Eigen::AngleAxisd angle_axis(q);
+    return angle_axis.angle() * angle_axis.axis();
+  }
 } // namespace corot::elements::beam_plane

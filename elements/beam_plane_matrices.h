@@ -5,6 +5,7 @@
  * the 2D and 3D Timoshenko beams.
  */
 #include <Eigen/Dense>
+#include <Eigen/Geometry>
 
 namespace corot::elements::beam_plane
 {
@@ -37,4 +38,11 @@ namespace corot::elements::beam_plane
   /** Two-node consistent bar mass (m/6) [2 1; 1 2]. */
   Eigen::Matrix2d
   bar_mass(double total);
+
+  /**
+   * Rotation vector theta (angle x unit axis, radians, |theta| <= pi) of the
+   * unit quaternion @p rotation: the rotational DOFs of the small-rotation beams.
+   */
+  Eigen::Vector3d
+  rotation_vector(const Eigen::Quaterniond &rotation);
 } // namespace corot::elements::beam_plane

@@ -1,0 +1,194 @@
+#include <elements/beam_plane_matrices.h>
+#include <elements/registry.h>
+#include <elements/timoshenko_beam_2d.h>
+
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace corot::elements
+{
+  namespace
+  {
+    /** Adds the N x N block @p block at local indices @p idx. */
+    template <int N>
+    void
+    scatter(Eigen::MatrixXd &target, const Eigen::Matrix<double, N, N> &block,
+            const std::array<int, N> &idx)
+    {
+      for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j)
+          target(idx[i], idx[j]) += block(i, j);
+    }
+
+    // Local 6-vector [u_t, u_n, th_z] per node; th_z = +du_n/dx (sign +1 of beam_plane).
+    const std::array<int, 4> bending = {{1, 2, 4, 5}};
+    const std::array<int, 2> axial   = {{0, 3}};
+  } // namespace
+
+  TimoshenkoBeam2D::TimoshenkoBeam2D(const ElementDefinition &definition)
+    : node_ids_(definition.node_ids)
+    , material_(definition.material)
+    , section_(definition.section)
+  {
+    const std::string     name = "B21 element " + std::to_string(definition.id);
+    const Eigen::Vector3d axis = definition.reference_positions[1] - definition.reference_positions[0];
+    length_                    = axis.norm();
+    if (!(length_ > 0.0))
+      throw std::invalid_argument(name + " has zero length (its two nodes coincide)");
+    if (std::abs(axis[2]) > 1e-12 * length_)
+      throw std::invalid_argument(name + " does not lie in the x-y plane");
+    axis_ = axis.head<2>() / length_;
+    if (section_.i12 != 0.0)
+      throw std::invalid_argument(name + ": I12 != 0 not supported");
+    if (!(section_.area > 0.0) || !(section_.i11 > 0.0))
+      throw std::invalid_argument(name + ": the beam section needs A and I11 > 0");
+  }
+
+  std::vector<core::DofKind>
+  TimoshenkoBeam2D::dof_kinds() const
+  {
+    return {core::DofKind::ux, core::DofKind::uy, core::DofKind::rz};
+  }
+
+  Eigen::MatrixXd
+  TimoshenkoBeam2D::local_stiffness() const
+  {
+    const double e = material_.youngs_modulus, g = material_.shear_modulus, a = section_.area,
+                 l = length_, ei = e * section_.i11, k = section_.shear_factor_2;
+    const double phi = (k > 0.0 && g > 0.0) ? 12.0 * ei / (k * g * a * l * l) : 0.0;
+    Eigen::MatrixXd stiffness = Eigen::MatrixXd::Zero(6, 6);
+    scatter<2>(stiffness, beam_plane::bar_stiffness(e * a / l), axial);
+    scatter<4>(stiffness, beam_plane::stiffness(ei, phi, l, +1.0), bending);
+    return stiffness;
+  }
+
+  Eigen::MatrixXd
+  TimoshenkoBeam2D::local_mass(const MassKind kind) const
+  {
+    const double    rho = material_.density, a = section_.area, l = length_;
+    Eigen::MatrixXd m   = Eigen::MatrixXd::Zero(6, 6);
+    if (kind == MassKind::lumped)
+      {
+        for (int node = 0; node < 2; ++node)
+          {
+            m(3 * node, 3 * node) = m(3 * node + 1, 3 * node + 1) = 0.5 * rho * a * l;
+            m(3 * node + 2, 3 * node + 2)                         = 0.5 * rho * section_.i11 * l;
+          }
+        return m;
+      }
+    scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
+    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, l, +1.0), bending);
+    return m;
+  }
+
+  Eigen::MatrixXd
+  TimoshenkoBeam2D::transformation() const
+  {
+    Eigen::Matrix3d r;
+    r << axis_[0], axis_[1], 0.0, //
+      -axis_[1], axis_[0], 0.0,   //
+      0.0, 0.0, 1.0;
+    Eigen::MatrixXd t = Eigen::MatrixXd::Zero(6, 6);
+    t.block<3, 3>(0, 0) = r;
+    t.block<3, 3>(3, 3) = r;
+    return t;
+  }
+
+  Eigen::VectorXd
+  TimoshenkoBeam2D::dofs(const ElementKinematics &state) const
+  {
+    Eigen::VectorXd d(6);
+    for (int node = 0; node < 2; ++node)
+      {
+        d.segment<2>(3 * node) = state[node].displacement.head<2>();
+        d[3 * node + 2]        = beam_plane::rotation_vector(state[node].rotation)[2];
+      }
+    return d;
+  }
+
+  void
+  TimoshenkoBeam2D::linear_stiffness(Eigen::MatrixXd &stiffness) const
+  {
+    const Eigen::MatrixXd t = transformation();
+    stiffness               = t.transpose() * local_stiffness() * t;
+  }
+
+  void
+  TimoshenkoBeam2D::mass(const MassKind kind, Eigen::MatrixXd &mass_matrix) const
+  {
+    const Eigen::MatrixXd t = transformation();
+    mass_matrix             = t.transpose() * local_mass(kind) * t;
+  }
+
+  void
+  TimoshenkoBeam2D::internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
+                                   Eigen::MatrixXd *tangent) const
+  {
+    Eigen::MatrixXd k;
+    linear_stiffness(k);
+    force = k * dofs(state);
+    if (tangent != nullptr)
+      *tangent = std::move(k);
+  }
+
+  void
+  TimoshenkoBeam2D::conserving_force(const ElementKinematics &state_n,
+                                     const ElementKinematics &state_n1, Eigen::VectorXd &force,
+                                     Eigen::MatrixXd *tangent) const
+  {
+    Eigen::MatrixXd k;
+    linear_stiffness(k);
+    force = 0.5 * k * (dofs(state_n) + dofs(state_n1));
+    if (tangent != nullptr)
+      *tangent = 0.5 * k;
+  }
+
+  double
+  TimoshenkoBeam2D::strain_energy(const ElementKinematics &state) const
+  {
+    Eigen::MatrixXd k;
+    linear_stiffness(k);
+    const Eigen::VectorXd d = dofs(state);
+    return 0.5 * d.dot(k * d);
+  }
+
+  void
+  TimoshenkoBeam2D::geometric_stiffness(const ElementKinematics &state,
+                                        Eigen::MatrixXd         &stiffness) const
+  {
+    const double    n = section_forces(state, false).front().second;
+    Eigen::MatrixXd g = Eigen::MatrixXd::Zero(6, 6);
+    scatter<4>(g, beam_plane::geometric_stiffness(n, length_, +1.0), bending);
+    const Eigen::MatrixXd t = transformation();
+    stiffness               = t.transpose() * g * t;
+  }
+
+  void
+  TimoshenkoBeam2D::design_derivative(const DesignProperty property,
+                                      Eigen::MatrixXd     &stiffness_derivative,
+                                      Eigen::MatrixXd     &mass_derivative) const
+  {
+    if (property == DesignProperty::area)
+      throw std::invalid_argument("PROPERTY=AREA applies to trusses; a beam section changes "
+                                  "A and I together (use a section dimension parameter)");
+    Eigen::MatrixXd k, m;
+    linear_stiffness(k);
+    mass(MassKind::consistent, m);
+    stiffness_derivative = (property == DesignProperty::modulus ? 1.0 : 0.0) * k;
+    mass_derivative      = (property == DesignProperty::density ? 1.0 : 0.0) * m;
+  }
+
+  std::vector<std::pair<std::string, double>>
+  TimoshenkoBeam2D::section_forces(const ElementKinematics &state, bool) const
+  {
+    const Eigen::VectorXd f = local_stiffness() * (transformation() * dofs(state));
+    return {{"N", -f[0]}, {"V2", -f[1]}, {"M1", f[2]}};
+  }
+} // namespace corot::elements
+
+namespace corot::elements
+{
+  COROT_REGISTER_ELEMENT(TimoshenkoBeam2D, "B21", 2, core::SectionKind::beam, "two-node Timoshenko beam in the x-y plane (UX UY RZ; small rotations)")
+} // namespace corot::elements

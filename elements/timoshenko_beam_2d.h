@@ -1,0 +1,126 @@
+#pragma once
+/**
+ * @file
+ * Two-node Timoshenko beam in the x-y plane with small rotations (deck type B21).
+ */
+#include <elements/element.h>
+
+namespace corot::elements
+{
+  /**
+   * Straight two-node planar Timoshenko beam (small displacements and
+   * rotations), the in-plane restriction of TimoshenkoBeam3D:
+   *
+   *          y   n = local 2 = t x (0, 0, -1) = (-t_y, t_x)
+   *          ^   ^
+   *          |   |        t = (x2 - x1)/l
+   *          |   o-----------------------> o
+   *          |  node 1                   node 2
+   *          +--------------------------------> x      (local 1 = (0, 0, -1), out of plane)
+   *
+   * Local DOFs, node-major: [UX UY RZ] of node 1, then of node 2 (6 in all;
+   * RZ in radians, the z component of the rotation vector of the nodal
+   * quaternion). Units: those of the deck.
+   *
+   * Following Abaqus B21, the beam bends about local 1 = -z, i.e. about the
+   * axis normal to the plane, with I11 (I22 is not used) and the shear
+   * coefficient shear_factor_2 (shear along local 2 = n): stiffness
+   * EI11/((1+Phi) l^3) [12 6l -12 6l; ...], Phi = 12 E I11/(k G A l^2), k = 0
+   * means Euler-Bernoulli (Meijaard 1993, seed-papers.md 2.4.1; Przemieniecki
+   * 1968), axial EA/l. The section's n1 is ignored (it is always -z in 2D).
+   *
+   * Mass: consistent Hermite cubic (rho A l/420 [156 22l 54 -13l; ...]) plus
+   * rotary inertia rho I11/(30 l) [36 3l -36 3l; ...], axial (rho A l/6)
+   * [2 1; 1 2]; lumped: rho A l/2 per translation and rho I11 l/2 per
+   * rotation of each node.
+   */
+  class TimoshenkoBeam2D : public Element
+  {
+  public:
+    /**
+     * Throws std::invalid_argument (naming the element) for zero length, a
+     * beam out of the x-y plane, I12 != 0, or A, I11 not positive.
+     */
+    explicit TimoshenkoBeam2D(const ElementDefinition &definition);
+
+    /** The two nodes. */
+    const std::vector<unsigned> &
+    nodes() const override
+    {
+      return node_ids_;
+    }
+
+    /** UX UY RZ. */
+    std::vector<core::DofKind>
+    dof_kinds() const override;
+
+    /** f = K d with d = [ux1, uy1, rz1, ux2, uy2, rz2]; tangent K. */
+    void
+    internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
+                   Eigen::MatrixXd *tangent) const override;
+
+    /** f = K (d_n + d_{n+1})/2 (exactly energy-conserving for the linear element); tangent K/2. */
+    void
+    conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
+                     Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const override;
+
+    /** W = d^T K d / 2. */
+    double
+    strain_energy(const ElementKinematics &state) const override;
+
+    /** Consistent or lumped mass in global axes (see the class description). */
+    void
+    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const override;
+
+    /** K = T^T K_local T with T the in-plane rotation to (t, n, z). */
+    void
+    linear_stiffness(Eigen::MatrixXd &stiffness) const override;
+
+    /** Initial-stress matrix N/(30 l) [36 3l -36 3l; ...] of the axial force N at @p state. */
+    void
+    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
+
+    /** As TimoshenkoBeam3D: modulus -> K, density -> M, thickness -> 0, area throws. */
+    void
+    design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
+                      Eigen::MatrixXd &mass_derivative) const override;
+
+    /** False: small rotations only in this release. */
+    bool
+    supports_large_rotations() const override
+    {
+      return false;
+    }
+
+    /**
+     * Stress resultants at node 1 (minus the local nodal forces there):
+     * N (tension positive), V2 (shear along local 2 = n), M1 (bending moment
+     * about local 1 = -z); the same values B31 reports for this beam.
+     */
+    std::vector<std::pair<std::string, double>>
+    section_forces(const ElementKinematics &state, bool large_displacements) const override;
+
+  private:
+    /** 6 x 6 stiffness in local axes (t, n, z). */
+    Eigen::MatrixXd
+    local_stiffness() const;
+
+    /** 6 x 6 mass in local axes. */
+    Eigen::MatrixXd
+    local_mass(MassKind kind) const;
+
+    /** Global 6-vector [ux1, uy1, rz1, ux2, uy2, rz2] of @p state. */
+    Eigen::VectorXd
+    dofs(const ElementKinematics &state) const;
+
+    /** 6 x 6 transformation, global to local. */
+    Eigen::MatrixXd
+    transformation() const;
+
+    std::vector<unsigned>   node_ids_;
+    double                  length_;
+    Eigen::Vector2d         axis_; ///< t = (c, s)
+    MaterialConstants       material_;
+    core::SectionProperties section_;
+  };
+} // namespace corot::elements

@@ -1,0 +1,228 @@
+#include <elements/beam_plane_matrices.h>
+#include <elements/registry.h>
+#include <elements/timoshenko_beam_3d.h>
+
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace corot::elements
+{
+  namespace
+  {
+    /** Adds the N x N plane matrix @p block at local indices @p idx. */
+    template <int N>
+    void
+    scatter(Eigen::MatrixXd &target, const Eigen::Matrix<double, N, N> &block,
+            const std::array<int, N> &idx)
+    {
+      for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j)
+          target(idx[i], idx[j]) += block(i, j);
+    }
+
+    // Local 12-vector: [u_t, u_1, u_2, th_t, th_1, th_2] per node. In the right-handed frame
+    // (t, e1, e2) a small bending rotation is th_2 = +du_1/dx and th_1 = -du_2/dx: the sign
+    // argument s of beam_plane (r = s dq/dx) is +1 in plane_12 and -1 in plane_21.
+    const std::array<int, 4> plane_12 = {{1, 5, 7, 11}}; // u_1, th_2: bending about local 2 (I22)
+    const std::array<int, 4> plane_21 = {{2, 4, 8, 10}}; // u_2, th_1: bending about local 1 (I11)
+    const std::array<int, 2> axial    = {{0, 6}};
+    const std::array<int, 2> torsion  = {{3, 9}};
+
+    /** Phi = 12 EI/(k G A l^2), 0 without shear flexibility (Meijaard 1993, eq. 6). */
+    double
+    shear_parameter(const double ei, const double k, const double g, const double a, const double l)
+    {
+      return (k > 0.0 && g > 0.0) ? 12.0 * ei / (k * g * a * l * l) : 0.0;
+    }
+  } // namespace
+
+  TimoshenkoBeam3D::TimoshenkoBeam3D(const ElementDefinition &definition)
+    : node_ids_(definition.node_ids)
+    , material_(definition.material)
+    , section_(definition.section)
+  {
+    const std::string     name = "B31 element " + std::to_string(definition.id);
+    const Eigen::Vector3d axis = definition.reference_positions[1] - definition.reference_positions[0];
+    length_                    = axis.norm();
+    if (!(length_ > 0.0))
+      throw std::invalid_argument(name + " has zero length (its two nodes coincide)");
+    const Eigen::Vector3d t  = axis / length_;
+    Eigen::Vector3d       n1 = section_.n1;
+    if (!(n1.norm() > 0.0))
+      throw std::invalid_argument(name + ": the section's n1 direction is the zero vector");
+    n1.normalize();
+    n1 -= n1.dot(t) * t;
+    if (n1.norm() < 1e-6)
+      throw std::invalid_argument(name + ": n1 is parallel to the beam axis; give another n1 "
+                                         "direction on the section's second data line");
+    const Eigen::Vector3d e1 = n1.normalized();
+    rotation_.row(0)         = t;
+    rotation_.row(1)         = e1;
+    rotation_.row(2)         = t.cross(e1);
+    if (section_.i12 != 0.0)
+      throw std::invalid_argument(name + ": I12 != 0 not supported");
+    if (!(section_.area > 0.0) || !(section_.i11 > 0.0) || !(section_.i22 > 0.0))
+      throw std::invalid_argument(name + ": the beam section needs A, I11 and I22 > 0");
+  }
+
+  std::vector<core::DofKind>
+  TimoshenkoBeam3D::dof_kinds() const
+  {
+    return {core::DofKind::ux, core::DofKind::uy, core::DofKind::uz,
+            core::DofKind::rx, core::DofKind::ry, core::DofKind::rz};
+  }
+
+  Eigen::MatrixXd
+  TimoshenkoBeam3D::local_stiffness() const
+  {
+    const double e = material_.youngs_modulus, g = material_.shear_modulus, a = section_.area,
+                 l = length_;
+    const double    ei11 = e * section_.i11, ei22 = e * section_.i22;
+    Eigen::MatrixXd k    = Eigen::MatrixXd::Zero(12, 12);
+    scatter<2>(k, beam_plane::bar_stiffness(e * a / l), axial);
+    scatter<2>(k, beam_plane::bar_stiffness(g * section_.torsion_constant / l), torsion);
+    scatter<4>(k,
+               beam_plane::stiffness(ei22, shear_parameter(ei22, section_.shear_factor_1, g, a, l), l, +1.0),
+               plane_12);
+    scatter<4>(k,
+               beam_plane::stiffness(ei11, shear_parameter(ei11, section_.shear_factor_2, g, a, l), l, -1.0),
+               plane_21);
+    return k;
+  }
+
+  Eigen::MatrixXd
+  TimoshenkoBeam3D::local_mass(const MassKind kind) const
+  {
+    const double    rho = material_.density, a = section_.area, l = length_;
+    const double    polar = section_.i11 + section_.i22;
+    Eigen::MatrixXd m     = Eigen::MatrixXd::Zero(12, 12);
+    if (kind == MassKind::lumped)
+      {
+        const double half = 0.5 * rho * l;
+        for (int node = 0; node < 2; ++node)
+          {
+            for (int k = 0; k < 3; ++k)
+              m(6 * node + k, 6 * node + k) = half * a;
+            m(6 * node + 3, 6 * node + 3) = half * polar;
+            m(6 * node + 4, 6 * node + 4) = half * section_.i11;
+            m(6 * node + 5, 6 * node + 5) = half * section_.i22;
+          }
+        return m;
+      }
+    scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
+    scatter<2>(m, beam_plane::bar_mass(rho * polar * l), torsion);
+    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i22, l, +1.0), plane_12);
+    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, l, -1.0), plane_21);
+    return m;
+  }
+
+  Eigen::MatrixXd
+  TimoshenkoBeam3D::to_global(const Eigen::MatrixXd &local) const
+  {
+    Eigen::MatrixXd t = Eigen::MatrixXd::Zero(12, 12);
+    for (int block = 0; block < 4; ++block)
+      t.block<3, 3>(3 * block, 3 * block) = rotation_;
+    return t.transpose() * local * t;
+  }
+
+  Eigen::VectorXd
+  TimoshenkoBeam3D::dofs(const ElementKinematics &state) const
+  {
+    Eigen::VectorXd d(12);
+    for (int node = 0; node < 2; ++node)
+      {
+        d.segment<3>(6 * node)     = state[node].displacement;
+        d.segment<3>(6 * node + 3) = beam_plane::rotation_vector(state[node].rotation);
+      }
+    return d;
+  }
+
+  void
+  TimoshenkoBeam3D::linear_stiffness(Eigen::MatrixXd &stiffness) const
+  {
+    stiffness = to_global(local_stiffness());
+  }
+
+  void
+  TimoshenkoBeam3D::mass(const MassKind kind, Eigen::MatrixXd &mass_matrix) const
+  {
+    mass_matrix = to_global(local_mass(kind));
+  }
+
+  void
+  TimoshenkoBeam3D::internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
+                                   Eigen::MatrixXd *tangent) const
+  {
+    Eigen::MatrixXd k;
+    linear_stiffness(k);
+    force = k * dofs(state);
+    if (tangent != nullptr)
+      *tangent = std::move(k);
+  }
+
+  void
+  TimoshenkoBeam3D::conserving_force(const ElementKinematics &state_n,
+                                     const ElementKinematics &state_n1, Eigen::VectorXd &force,
+                                     Eigen::MatrixXd *tangent) const
+  {
+    Eigen::MatrixXd k;
+    linear_stiffness(k);
+    force = 0.5 * k * (dofs(state_n) + dofs(state_n1));
+    if (tangent != nullptr)
+      *tangent = 0.5 * k;
+  }
+
+  double
+  TimoshenkoBeam3D::strain_energy(const ElementKinematics &state) const
+  {
+    Eigen::MatrixXd k;
+    linear_stiffness(k);
+    const Eigen::VectorXd d = dofs(state);
+    return 0.5 * d.dot(k * d);
+  }
+
+  void
+  TimoshenkoBeam3D::geometric_stiffness(const ElementKinematics &state,
+                                        Eigen::MatrixXd         &stiffness) const
+  {
+    const double    n = section_forces(state, false).front().second;
+    Eigen::MatrixXd g = Eigen::MatrixXd::Zero(12, 12);
+    scatter<4>(g, beam_plane::geometric_stiffness(n, length_, +1.0), plane_12);
+    scatter<4>(g, beam_plane::geometric_stiffness(n, length_, -1.0), plane_21);
+    stiffness = to_global(g);
+  }
+
+  void
+  TimoshenkoBeam3D::design_derivative(const DesignProperty property,
+                                      Eigen::MatrixXd     &stiffness_derivative,
+                                      Eigen::MatrixXd     &mass_derivative) const
+  {
+    if (property == DesignProperty::area)
+      throw std::invalid_argument("PROPERTY=AREA applies to trusses; a beam section changes "
+                                  "A and I together (use a section dimension parameter)");
+    Eigen::MatrixXd k, m;
+    linear_stiffness(k);
+    mass(MassKind::consistent, m);
+    stiffness_derivative = (property == DesignProperty::modulus ? 1.0 : 0.0) * k;
+    mass_derivative      = (property == DesignProperty::density ? 1.0 : 0.0) * m;
+  }
+
+  std::vector<std::pair<std::string, double>>
+  TimoshenkoBeam3D::section_forces(const ElementKinematics &state, bool) const
+  {
+    const Eigen::VectorXd d = dofs(state);
+    Eigen::VectorXd       local(12);
+    for (int block = 0; block < 4; ++block)
+      local.segment<3>(3 * block) = rotation_ * d.segment<3>(3 * block);
+    const Eigen::VectorXd f = local_stiffness() * local;
+    return {{"N", -f[0]}, {"V2", -f[2]}, {"V3", -f[1]},
+            {"T", -f[3]}, {"M1", -f[4]}, {"M2", -f[5]}};
+  }
+} // namespace corot::elements
+
+namespace corot::elements
+{
+  COROT_REGISTER_ELEMENT(TimoshenkoBeam3D, "B31", 2, core::SectionKind::beam, "two-node Timoshenko beam in space (UX UY UZ RX RY RZ; small rotations)")
+} // namespace corot::elements
