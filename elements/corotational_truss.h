@@ -24,11 +24,13 @@ namespace corot::elements
     /** @p dimension is 2 (T2D2) or 3 (T3D2). */
     CorotationalTruss(const ElementDefinition &definition, unsigned dimension);
 
+    /** The two nodes. */
     const std::vector<unsigned> &
     nodes() const override
     {
       return node_ids_;
     }
+    /** UX UY (T2D2) or UX UY UZ (T3D2). */
     std::vector<core::DofKind>
     dof_kinds() const override;
 
@@ -43,12 +45,13 @@ namespace corot::elements
      * vector of the mid-point chord x_m = (x_n + x_{n+1})/2, l_m = |x_m|.
      * Exactly Delta d . f = W(n+1) - W(n). Tangent (derived from eq. 22-24):
      * K = (N_m/(2 l_m)) [I -I; -I I] + (l_m EA/l0 - N_m)/(l_n + l_{n+1}) b_m b_{n+1}^T,
-     * non-symmetric.
+     * non-symmetric (seed-papers.md 2.1.6), with respect to d_{n+1}.
      */
     void
     conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
                      Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const override;
 
+    /** W = EA (l - l0)^2/(2 l0) (Crisfield & Shi 1993, eq. 16), units force x length. */
     double
     strain_energy(const ElementKinematics &state) const override;
 
@@ -64,10 +67,15 @@ namespace corot::elements
     void
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
 
+    /**
+     * density: dK = 0, dM = M (consistent); modulus: dK = K_lin, dM = 0;
+     * area: dK = K_lin, dM = M; thickness: zero matrices.
+     */
     void
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
                       Eigen::MatrixXd &mass_derivative) const override;
 
+    /** True: co-rotational, exact for arbitrary rigid rotations. */
     bool
     supports_large_rotations() const override
     {
