@@ -64,5 +64,38 @@ namespace corot::integrators
     /** Strain energy at @p d. */
     virtual double
     strain_energy(const Eigen::VectorXd &d) const = 0;
+
+    /**
+     * Writes the values that prescribed motion gives the constrained DOFs at
+     * t_{n+1} = @p time_n1 into @p d_n1 (every other entry is left alone).
+     * @p d_n holds the values at t_n = @p time_n, from which prescribed
+     * velocities are integrated. The default has no prescribed motion.
+     */
+    virtual void
+    impose_prescribed_motion(double /*time_n*/, double /*time_n1*/,
+                             const Eigen::VectorXd & /*d_n*/, Eigen::VectorXd & /*d_n1*/) const
+    {}
+
+    /** Whether any constrained DOF moves (so reactions can do work). */
+    virtual bool
+    has_prescribed_motion() const
+    {
+      return false;
+    }
+
+    /**
+     * The reactions on the constrained DOFs, f(d_n, d_n1) + @p inertia_force -
+     * @p external_force there (zero on free DOFs), with f chosen by @p model
+     * as in newton_correction(). With them the scheme's energy balance is
+     * closed when constrained DOFs move: reactions x their increments is the
+     * work done on the structure by the prescribed motion.
+     */
+    virtual Eigen::VectorXd
+    reactions(ForceModel /*model*/, const Eigen::VectorXd & /*d_n*/,
+              const Eigen::VectorXd &d_n1, const Eigen::VectorXd & /*inertia_force*/,
+              const Eigen::VectorXd & /*external_force*/)
+    {
+      return Eigen::VectorXd::Zero(d_n1.size());
+    }
   };
 } // namespace corot::integrators

@@ -17,14 +17,25 @@ namespace corot::integrators
       0.5 * (system.external_force(state.time) + system.external_force(state.time + dt));
     const Eigen::VectorXd &v_n      = state.velocity;
     Eigen::VectorXd        increment = dt * v_n; // predictor: constant velocity
-    const unsigned iterations = newton_iteration(
-      system, ForceModel::conserving, state.displacement, external, 2.0 / (dt * dt),
-      [&](const Eigen::VectorXd &trial) {
-        return system.mass_times(2.0 / (dt * dt) * (trial - dt * v_n));
-      },
-      increment);
+    impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
+    const auto inertia = [&](const Eigen::VectorXd &trial) {
+      return system.mass_times(2.0 / (dt * dt) * (trial - dt * v_n));
+    };
+    const unsigned iterations = newton_iteration(system, ForceModel::conserving,
+                                                 state.displacement, external, 2.0 / (dt * dt),
+                                                 inertia, increment);
 
-    external_work_             = external.dot(increment);
+    // Energy balance (Crisfield & Shi 1993, eqs 14-21): Delta d . (M a_m +
+    // f_c - f_ext) = 0 on free DOFs; on moving constrained DOFs the left side
+    // is the reaction, whose work closes the balance exactly.
+    external_work_ = external.dot(increment);
+    if (system.has_prescribed_motion())
+      {
+        state.reaction = system.reactions(ForceModel::conserving, state.displacement,
+                                          state.displacement + increment, inertia(increment),
+                                          external);
+        external_work_ += state.reaction.dot(increment);
+      }
     const Eigen::VectorXd v_n1 = 2.0 / dt * increment - v_n;
     state.acceleration         = (v_n1 - v_n) / dt; // the mid-point acceleration a_m
     state.velocity             = v_n1;

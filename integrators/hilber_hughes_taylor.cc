@@ -18,6 +18,11 @@ namespace corot::integrators
   HilberHughesTaylor::initialize(DynamicSystem &system, State &state)
   {
     state.acceleration = system.initial_acceleration(state.displacement, state.time);
+    if (system.has_prescribed_motion())
+      state.reaction = system.reactions(ForceModel::end_of_step, state.displacement,
+                                        state.displacement,
+                                        system.mass_times(state.acceleration),
+                                        system.external_force(state.time));
   }
 
   void
@@ -38,12 +43,25 @@ namespace corot::integrators
       return c * (increment - dt * v_n - dt * dt * (0.5 - beta_) * a_n);
     };
     Eigen::VectorXd increment = dt * v_n + dt * dt * 0.5 * a_n;
-    const unsigned  iterations = newton_iteration(
+    impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
+    const unsigned iterations = newton_iteration(
       system, ForceModel::end_of_step, state.displacement, external, scale * c,
       [&](const Eigen::VectorXd &trial) { return system.mass_times(scale * acceleration(trial)); },
       increment);
-
-    external_work_             = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
+    // Trapezoidal work of the loads and of the end-of-step reactions of moving
+    // constrained DOFs (HHT dissipates, so its balance is not closed anyway).
+    external_work_ = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
+    if (system.has_prescribed_motion())
+      {
+        const Eigen::VectorXd reaction =
+          system.reactions(ForceModel::end_of_step, state.displacement,
+                           state.displacement + increment,
+                           system.mass_times(acceleration(increment)), f_ext_n1);
+        if (state.reaction.size() != reaction.size())
+          state.reaction = Eigen::VectorXd::Zero(reaction.size());
+        external_work_ += 0.5 * (state.reaction + reaction).dot(increment);
+        state.reaction = reaction;
+      }
     const Eigen::VectorXd a_n1 = acceleration(increment);
     state.velocity             = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a_n1);
     state.acceleration         = a_n1;

@@ -18,6 +18,7 @@ namespace corot::integrators
   {
     double          time = 0.0;
     Eigen::VectorXd displacement, velocity, acceleration;
+    Eigen::VectorXd reaction; ///< reactions on the constrained DOFs (empty until computed)
     unsigned        iterations = 0; ///< Newton iterations of the last step
   };
 
@@ -46,7 +47,10 @@ namespace corot::integrators
     virtual void
     advance(DynamicSystem &system, State &state, double time_step) = 0;
 
-    /** Work of the external forces over the last step, as the scheme sees it. */
+    /**
+     * Work of the external forces over the last step, as the scheme sees it,
+     * including the work of the reactions of moving constrained DOFs.
+     */
     virtual double
     external_work_increment() const = 0;
   };

@@ -8,6 +8,10 @@ namespace corot::integrators
   {
     state.acceleration = system.initial_acceleration(state.displacement, state.time);
     last_external_     = system.external_force(state.time);
+    if (system.has_prescribed_motion())
+      state.reaction = system.reactions(ForceModel::end_of_step, state.displacement,
+                                        state.displacement,
+                                        system.mass_times(state.acceleration), last_external_);
   }
 
   void
@@ -18,16 +22,28 @@ namespace corot::integrators
     const Eigen::VectorXd &a_n      = state.acceleration;
     Eigen::VectorXd        increment = dt * v_n + 0.25 * dt * dt * a_n; // predictor: a_{n+1} = a_n
     const double           c         = 4.0 / (dt * dt);
-    const unsigned iterations = newton_iteration(
-      system, ForceModel::end_of_step, state.displacement, external, c,
-      [&](const Eigen::VectorXd &trial) {
-        return system.mass_times(c * (trial - dt * v_n) - a_n);
-      },
-      increment);
+    impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
+    const auto inertia = [&](const Eigen::VectorXd &trial) {
+      return system.mass_times(c * (trial - dt * v_n) - a_n);
+    };
+    const unsigned iterations = newton_iteration(system, ForceModel::end_of_step,
+                                                 state.displacement, external, c, inertia,
+                                                 increment);
 
     if (last_external_.size() != external.size())
       last_external_ = system.external_force(state.time);
-    external_work_             = 0.5 * (last_external_ + external).dot(increment);
+    // Trapezoidal work of the loads and of the reactions of moving constrained DOFs.
+    external_work_ = 0.5 * (last_external_ + external).dot(increment);
+    if (system.has_prescribed_motion())
+      {
+        const Eigen::VectorXd reaction =
+          system.reactions(ForceModel::end_of_step, state.displacement,
+                           state.displacement + increment, inertia(increment), external);
+        if (state.reaction.size() != reaction.size())
+          state.reaction = Eigen::VectorXd::Zero(reaction.size());
+        external_work_ += 0.5 * (state.reaction + reaction).dot(increment);
+        state.reaction = reaction;
+      }
     last_external_             = external;
     const Eigen::VectorXd a_n1 = c * (increment - dt * v_n) - a_n;
     state.velocity             = v_n + 0.5 * dt * (a_n + a_n1);

@@ -35,4 +35,15 @@ namespace corot::integrators
     throw NotConverged("Newton did not converge in " + std::to_string(max_iterations) +
                        " iterations");
   }
+
+  void
+  impose_prescribed_increment(const DynamicSystem &system, const double time, const double dt,
+                              const Eigen::VectorXd &d_n, Eigen::VectorXd &increment)
+  {
+    if (!system.has_prescribed_motion())
+      return;
+    Eigen::VectorXd d_n1 = d_n + increment;
+    system.impose_prescribed_motion(time, time + dt, d_n, d_n1);
+    increment = d_n1 - d_n;
+  }
 } // namespace corot::integrators

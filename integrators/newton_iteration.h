@@ -25,4 +25,14 @@ namespace corot::integrators
                    double                                                       mass_coefficient,
                    const std::function<Eigen::VectorXd(const Eigen::VectorXd &)> &inertia,
                    Eigen::VectorXd                                             &increment);
+
+  /**
+   * Overwrites the entries of a predicted @p increment over [@p time,
+   * @p time + @p dt] on the constrained DOFs with the increments the
+   * prescribed motion gives them (DynamicSystem::impose_prescribed_motion);
+   * Newton corrections are zero there, so they stay exact.
+   */
+  void
+  impose_prescribed_increment(const DynamicSystem &system, double time, double dt,
+                              const Eigen::VectorXd &d_n, Eigen::VectorXd &increment);
 } // namespace corot::integrators

@@ -8,10 +8,13 @@ namespace corot::analysis
 {
   AssembledDynamicSystem::AssembledDynamicSystem(AnalysisContext   &context,
                                                  const StepLoading &loading,
-                                                 const double       period)
+                                                 const double       period,
+                                                 const PrescribedMotion *prescribed)
     : context_(context)
     , loading_(loading)
     , period_(period)
+    , prescribed_(prescribed)
+    , moving_(prescribed != nullptr && prescribed->moves(period))
   {
     context_.assembler.assemble_matrix(assembly::MatrixKind::lumped_mass,
                                        core::Configuration(context_.model.nodes.size()), mass_);
@@ -135,5 +138,42 @@ namespace corot::analysis
   AssembledDynamicSystem::strain_energy(const Eigen::VectorXd &d) const
   {
     return context_.assembler.strain_energy(configuration(d), true);
+  }
+
+  void
+  AssembledDynamicSystem::impose_prescribed_motion(const double time_n, const double time_n1,
+                                                   const Eigen::VectorXd &d_n,
+                                                   Eigen::VectorXd       &d_n1) const
+  {
+    if (moving_)
+      context_.assembler.impose_prescribed_values(
+        d_n1, prescribed_->dynamic_values(time_n, time_n1, period_, d_n));
+  }
+
+  bool
+  AssembledDynamicSystem::has_prescribed_motion() const
+  {
+    return moving_;
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::reactions(const integrators::ForceModel model,
+                                    const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
+                                    const Eigen::VectorXd &inertia_force,
+                                    const Eigen::VectorXd &external_force)
+  {
+    dealii::TrilinosWrappers::MPI::Vector residual;
+    Eigen::VectorXd                       internal;
+    if (model == integrators::ForceModel::conserving)
+      context_.assembler.assemble_conserving_residual(configuration(d_n), configuration(d_n1),
+                                                      external_force, residual, internal, nullptr);
+    else
+      context_.assembler.assemble_residual(configuration(d_n1), true, external_force, residual,
+                                           internal, nullptr);
+    Eigen::VectorXd result = Eigen::VectorXd::Zero(d_n1.size());
+    for (const auto &line : context_.assembler.increment_constraints().get_lines())
+      result[line.index] =
+        internal[line.index] + inertia_force[line.index] - external_force[line.index];
+    return result;
   }
 } // namespace corot::analysis

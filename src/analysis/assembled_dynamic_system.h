@@ -5,6 +5,7 @@
  */
 #include <integrators/dynamic_system.h>
 #include <src/analysis/analysis_context.h>
+#include <src/analysis/step_loading.h>
 
 #include <deal.II/lac/trilinos_sparse_matrix.h>
 
@@ -17,12 +18,17 @@ namespace corot::analysis
    * the planar rotations of this release; 3D rotations on SO(3) come with the
    * co-rotational B31). Uses the lumped mass (Abaqus' default for first-order
    * elements in dynamics). Constraints: the step's boundary conditions, held
-   * at their values.
+   * at their values or moved as @p prescribed says.
    */
   class AssembledDynamicSystem : public integrators::DynamicSystem
   {
   public:
-    AssembledDynamicSystem(AnalysisContext &context, const StepLoading &loading, double period);
+    /**
+     * @p prescribed, when given and moving, drives the constrained DOFs; it
+     * must outlive this object.
+     */
+    AssembledDynamicSystem(AnalysisContext &context, const StepLoading &loading, double period,
+                           const PrescribedMotion *prescribed = nullptr);
 
     unsigned
     n_dofs() const override;
@@ -48,6 +54,18 @@ namespace corot::analysis
     double
     strain_energy(const Eigen::VectorXd &d) const override;
 
+    void
+    impose_prescribed_motion(double time_n, double time_n1, const Eigen::VectorXd &d_n,
+                             Eigen::VectorXd &d_n1) const override;
+
+    bool
+    has_prescribed_motion() const override;
+
+    Eigen::VectorXd
+    reactions(integrators::ForceModel model, const Eigen::VectorXd &d_n,
+              const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia_force,
+              const Eigen::VectorXd &external_force) override;
+
     /** The configuration of DOF vector @p d. */
     core::Configuration
     configuration(const Eigen::VectorXd &d) const;
@@ -56,6 +74,8 @@ namespace corot::analysis
     AnalysisContext                       &context_;
     const StepLoading                     &loading_;
     double                                 period_;
+    const PrescribedMotion                *prescribed_;
+    bool                                   moving_;
     dealii::TrilinosWrappers::SparseMatrix mass_;
   };
 } // namespace corot::analysis

@@ -34,16 +34,9 @@ namespace corot::analysis
                              "INTEGRATOR=" + p.integrator +
                                (p.integrator == "TIMEFE" ? ", ORDER=" + std::to_string(p.order) : "") +
                                " is not available in this release (MIDPOINT, NEWMARK, HHT, TIMEFE with ORDER=1)");
-    for (const core::BoundaryCondition &bc : loading_.boundaries)
-      if (!bc.amplitude.empty() || bc.value != 0.0 || bc.is_velocity)
-        throw core::InputError(bc.defined_at,
-                               "prescribed motion (a non-zero value, an amplitude or TYPE=VELOCITY) "
-                               "in a *DYNAMIC step is not available in this release yet; "
-                               "only fixed boundary conditions");
-
-    PrescribedMotion prescribed(context_, loading_, result.log);
+    PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
-    AssembledDynamicSystem system(context_, loading_, p.period);
+    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed);
 
     const core::DofMap &dofs = context_.dofs;
     integrators::State  state;
@@ -57,7 +50,16 @@ namespace corot::analysis
             state.velocity[dof] = k < 3 ? context_.configuration.velocities[node][k] :
                                           context_.configuration.angular_velocities[node][k - 3];
         }
-    context_.assembler.distribute(state.velocity); // constrained DOFs do not move
+    // Constrained DOFs move as prescribed (a jump of a displacement without
+    // amplitude happens at once, as Abaqus' AMPLITUDE=STEP), at the
+    // prescribed rate.
+    context_.assembler.distribute(state.velocity);
+    if (system.has_prescribed_motion())
+      {
+        system.impose_prescribed_motion(0.0, 0.0, state.displacement, state.displacement);
+        context_.assembler.impose_prescribed_values(state.velocity,
+                                                    prescribed.dynamic_rates(0.0, p.period));
+      }
     try
       {
         integrator->initialize(system, state);
@@ -87,7 +89,10 @@ namespace corot::analysis
       result.energy.strain.push_back(strain);
       result.energy.external_work.push_back(external_work);
       result.energy.total.push_back(kinetic + strain - external_work);
-      recorder.record(state.time, increment, Eigen::VectorXd::Zero(dofs.n_dofs()), last);
+      recorder.record(state.time, increment,
+                      state.reaction.size() == dofs.n_dofs() ? state.reaction :
+                                                               Eigen::VectorXd::Zero(dofs.n_dofs()),
+                      last);
     };
     record(0, false);
 
@@ -129,13 +134,19 @@ namespace corot::analysis
         record(n, n == n_steps);
         if (n % report_every == 0 || n == n_steps)
           {
-            const double       total = result.energy.total.back();
+            const double total = result.energy.total.back();
+            // The level energies are measured against: the initial total, or
+            // the largest kinetic + strain energy so far when that is zero.
+            double energy_scale = std::abs(initial_total);
+            for (unsigned i = 0; i < result.energy.kinetic.size(); ++i)
+              energy_scale = std::max(energy_scale, result.energy.kinetic[i] + result.energy.strain[i]);
+            energy_scale = std::max(energy_scale, 1e-300);
             std::ostringstream line;
             line << "  step " << step_number << " increment " << n << "/" << n_steps << ": t = "
                  << std::setprecision(6) << state.time << ", " << iterations
                  << " Newton iterations, energy " << std::setprecision(10) << total
-                 << " (change " << std::setprecision(3)
-                 << (total - initial_total) / std::max(std::abs(initial_total), 1e-300) << ")";
+                 << " (change " << std::setprecision(3) << (total - initial_total) / energy_scale
+                 << " of the energy level)";
             context_.progress << line.str() << std::endl;
           }
       }

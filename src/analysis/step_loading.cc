@@ -5,7 +5,7 @@
 namespace corot::analysis
 {
   PrescribedMotion::PrescribedMotion(const AnalysisContext &context, const StepLoading &loading,
-                                     std::vector<std::string> &log)
+                                     std::vector<std::string> &log, const bool dynamic)
     : context_(context)
   {
     const Eigen::VectorXd current = context.configuration.dof_values(context.dofs);
@@ -24,10 +24,10 @@ namespace corot::analysis
                   missing.insert(core::dof_name(kind));
                   continue;
                 }
-              if (bc.is_velocity)
+              if (bc.is_velocity && !dynamic)
                 throw core::InputError(bc.defined_at,
                                        "*BOUNDARY, TYPE=VELOCITY is only available in *DYNAMIC steps");
-              const Entry entry{dof, current[dof], bc.value, bc.amplitude};
+              const Entry entry{dof, current[dof], bc.value, bc.amplitude, bc.is_velocity};
               const auto  it = position.find(dof);
               if (it == position.end())
                 {
@@ -72,6 +72,68 @@ namespace corot::analysis
         else
           value = entry.target * context_.amplitudes.value(entry.amplitude, time, period, ramp);
         result.push_back({entry.dof, value});
+      }
+    return result;
+  }
+
+  bool
+  PrescribedMotion::moves(const double period) const
+  {
+    for (const Entry &entry : entries_)
+      {
+        if (entry.is_velocity ? entry.target != 0.0 : !entry.amplitude.empty())
+          return true;
+        if (!entry.is_velocity && dynamic_value(entry, 0.0, period) != entry.start)
+          return true; // a jump at the start of the step
+      }
+    return false;
+  }
+
+  double
+  PrescribedMotion::dynamic_value(const Entry &entry, const double time, const double period) const
+  {
+    return entry.target * context_.amplitudes.value(entry.amplitude, time, period, false);
+  }
+
+  std::vector<assembly::PrescribedValue>
+  PrescribedMotion::dynamic_values(const double time_n, const double time_n1, const double period,
+                                   const Eigen::VectorXd &d_n) const
+  {
+    std::vector<assembly::PrescribedValue> result;
+    for (const Entry &entry : entries_)
+      {
+        const double value =
+          entry.is_velocity ?
+            d_n[entry.dof] + 0.5 * (time_n1 - time_n) *
+                               (dynamic_value(entry, time_n, period) +
+                                dynamic_value(entry, time_n1, period)) :
+            dynamic_value(entry, time_n1, period);
+        result.push_back({entry.dof, value});
+      }
+    return result;
+  }
+
+  std::vector<assembly::PrescribedValue>
+  PrescribedMotion::dynamic_rates(const double time, const double period) const
+  {
+    // Numerical derivative of the amplitude: tabular amplitudes are only
+    // piecewise differentiable and expression amplitudes come from muParser,
+    // which has no derivative. h is small against the step period.
+    const double                           h = 1e-6 * std::max(period, 1e-300);
+    std::vector<assembly::PrescribedValue> result;
+    for (const Entry &entry : entries_)
+      {
+        double rate;
+        if (entry.is_velocity)
+          rate = dynamic_value(entry, time, period);
+        else if (entry.amplitude.empty())
+          rate = 0.0;
+        else
+          rate = (-3.0 * dynamic_value(entry, time, period) +
+                  4.0 * dynamic_value(entry, time + h, period) -
+                  dynamic_value(entry, time + 2.0 * h, period)) /
+                 (2.0 * h);
+        result.push_back({entry.dof, rate});
       }
     return result;
   }

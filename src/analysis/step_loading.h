@@ -17,7 +17,9 @@ namespace corot::analysis
    * Prescribed DOFs of a step: their values at the start of the step and the
    * values they reach. Without an amplitude a static step ramps linearly from
    * the start value to the target (Abaqus); with one the value is
-   * target x amplitude(t).
+   * target x amplitude(t). In a dynamic step a value without amplitude applies
+   * at once (Abaqus' default AMPLITUDE=STEP for dynamics), and TYPE=VELOCITY
+   * prescribes the rate, integrated over each time increment.
    */
   class PrescribedMotion
   {
@@ -28,7 +30,29 @@ namespace corot::analysis
      * is reported once per deck line in @p log and otherwise ignored.
      */
     PrescribedMotion(const AnalysisContext &context, const StepLoading &loading,
-                     std::vector<std::string> &log);
+                     std::vector<std::string> &log, bool dynamic = false);
+
+    /** Whether any prescribed DOF moves during the step (a dynamic step's view). */
+    bool
+    moves(double period) const;
+
+    /**
+     * Values at t_{n+1} = @p time_n1 in a dynamic step: displacements from
+     * their amplitude, velocities integrated from @p d_n at t_n = @p time_n by
+     * the trapezoidal rule (the mid-point scheme's own relation between
+     * displacement increments and end velocities).
+     */
+    std::vector<assembly::PrescribedValue>
+    dynamic_values(double time_n, double time_n1, double period,
+                   const Eigen::VectorXd &d_n) const;
+
+    /**
+     * Rates of the prescribed DOFs at @p time of a dynamic step (for the
+     * initial velocities): prescribed velocities, or the time derivative of
+     * a prescribed displacement by a second-order one-sided difference.
+     */
+    std::vector<assembly::PrescribedValue>
+    dynamic_rates(double time, double period) const;
 
     /** The constrained DOFs with value 0 (for Assembler::set_constraints). */
     std::vector<assembly::PrescribedValue>
@@ -44,7 +68,13 @@ namespace corot::analysis
       unsigned    dof;
       double      start, target;
       std::string amplitude;
+      bool        is_velocity;
     };
+
+    /** A dynamic-step value (displacement or velocity) of @p entry at @p time. */
+    double
+    dynamic_value(const Entry &entry, double time, double period) const;
+
     const AnalysisContext &context_;
     std::vector<Entry>     entries_;
   };

@@ -190,6 +190,14 @@ namespace corot::assembly
   {
     const Eigen::VectorXd current = configuration.dof_values(dofs_);
     Eigen::VectorXd       target  = current;
+    impose_prescribed_values(target, targets);
+    configuration.apply_increment(dofs_, target - current);
+  }
+
+  void
+  Assembler::impose_prescribed_values(Eigen::VectorXd                     &target,
+                                      const std::vector<PrescribedValue> &targets) const
+  {
     for (const PrescribedValue &p : targets)
       target[p.dof] = p.value;
     // Equations may chain (a master is another equation's dependent): sweep
@@ -208,7 +216,6 @@ namespace corot::assembly
         if (!changed)
           break;
       }
-    configuration.apply_increment(dofs_, target - current);
   }
 
   void

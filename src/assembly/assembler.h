@@ -85,6 +85,14 @@ namespace corot::assembly
     impose_prescribed_values(core::Configuration                &configuration,
                              const std::vector<PrescribedValue> &targets) const;
 
+    /**
+     * The same on a DOF vector: sets the entries listed in @p targets, then
+     * every *EQUATION's dependent entry from its masters.
+     */
+    void
+    impose_prescribed_values(Eigen::VectorXd                     &values,
+                             const std::vector<PrescribedValue> &targets) const;
+
     /** Locally owned rows. */
     const dealii::IndexSet &
     locally_owned_dofs() const
