@@ -103,6 +103,15 @@ namespace corot::assembly
           }
         definition.section  = section->second->properties;
         definition.material = material_constants(model, *section->second);
+        if (const auto &k = section->second->transverse_shear_stiffness)
+          {
+            const double g_a = definition.material.shear_modulus * definition.section.area;
+            if (!(g_a > 0.0))
+              throw core::InputError(section->second->defined_at,
+                                     "*TRANSVERSE SHEAR STIFFNESS needs a shear modulus");
+            definition.section.shear_factor_1 = k->first / g_a;
+            definition.section.shear_factor_2 = k->second / g_a;
+          }
 
         try
           {

@@ -58,6 +58,11 @@ namespace corot::core
     /** E and G given on a *BEAM GENERAL SECTION (used when no material is named). */
     std::optional<double> general_youngs_modulus;
     std::optional<double> general_shear_modulus;
+    /**
+     * *TRANSVERSE SHEAR STIFFNESS K11, K22 (force units: k G A per direction);
+     * they set the shear factors once G is known (element builder).
+     */
+    std::optional<std::pair<double, double>> transverse_shear_stiffness;
     /** DENSITY= given on a *BEAM GENERAL SECTION (mass per unit volume). */
     std::optional<double> general_density;
     SourceLocation        defined_at;

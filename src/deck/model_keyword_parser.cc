@@ -99,7 +99,8 @@ namespace corot::deck
     static const std::set<std::string> names = {
       "HEADING", "NODE", "NSET", "ELSET", "ELEMENT", "MATERIAL", "ELASTIC", "DENSITY",
       "SOLID SECTION", "BEAM SECTION", "BEAM GENERAL SECTION", "SHELL SECTION", "MASS",
-      "ROTARY INERTIA", "EQUATION", "AMPLITUDE", "INITIAL CONDITIONS", "BOUNDARY"};
+      "ROTARY INERTIA", "EQUATION", "AMPLITUDE", "INITIAL CONDITIONS", "BOUNDARY",
+      "TRANSVERSE SHEAR STIFFNESS"};
     return names.count(name) > 0;
   }
 
@@ -146,8 +147,11 @@ namespace corot::deck
       initial_conditions(keyword, data);
     else if (name == "BOUNDARY")
       boundary(keyword, data);
+    else if (name == "TRANSVERSE SHEAR STIFFNESS")
+      transverse_shear_stiffness(keyword, data);
     else
       throw core::InputError(keyword.location(), "unsupported keyword *" + name);
+    state_.after_beam_section = name == "BEAM SECTION" || name == "BEAM GENERAL SECTION";
   }
 
   void
@@ -493,6 +497,30 @@ namespace corot::deck
     else if (section.material.empty())
       throw core::InputError(keyword.location(), "*BEAM GENERAL SECTION needs MATERIAL= or E, G "
                                                  "on its third data line");
+  }
+
+  /*
+   * Abaqus' *TRANSVERSE SHEAR STIFFNESS right after a beam section: one line
+   * "K11, K22[, K12]" with K = k G A; K12 (coupling) must be 0 or absent.
+   */
+  void
+  ModelKeywordParser::transverse_shear_stiffness(const KeywordLine           &keyword,
+                                                 const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({});
+    if (!state_.after_beam_section)
+      throw core::InputError(keyword.location(), "*TRANSVERSE SHEAR STIFFNESS must follow "
+                                                 "*BEAM SECTION or *BEAM GENERAL SECTION");
+    require_one_line(keyword, data);
+    const DataLine &line = data.front();
+    line.require_fields(2, 3, "TRANSVERSE SHEAR STIFFNESS");
+    require_positive(line.number(0), "K11", line.location());
+    require_positive(line.number(1), "K22", line.location());
+    if (line.number_or(2, 0.0) != 0.0)
+      throw core::InputError(line.location(), "a coupling term K12 of the transverse shear "
+                                              "stiffness is not supported");
+    state_.model.sections.back().transverse_shear_stiffness =
+      std::make_pair(line.number(0), line.number(1));
   }
 
   void

@@ -53,6 +53,8 @@ namespace corot::deck
     void beam_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *BEAM GENERAL SECTION: SECTION=GENERAL (A, I11, I12, I22, J; n1; E, G) or a standard shape. */
     void beam_general_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *TRANSVERSE SHEAR STIFFNESS after a beam section: K11, K22 (= k G A) > 0. */
+    void transverse_shear_stiffness(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *SHELL SECTION, ELSET=, MATERIAL=: thickness > 0. */
     void shell_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *MASS, ELSET=: point mass > 0. */

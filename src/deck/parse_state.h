@@ -68,6 +68,7 @@ namespace corot::deck
     std::vector<PendingBeamShape> beam_shapes;
     std::string                   current_material; ///< upper-case name while inside *MATERIAL
     bool                          in_step = false;
+    bool after_beam_section = false; ///< the previous model keyword was a beam section
   };
 } // namespace corot::deck
 
