@@ -1,4 +1,5 @@
 #include <src/analysis/amplitude.h>
+#include <src/core/expression_constants.h>
 
 #include <deal.II/base/point.h>
 
@@ -13,7 +14,7 @@ namespace corot::analysis
           auto parser = std::make_unique<dealii::FunctionParser<1>>(1);
           try
             {
-              parser->initialize("t", amplitude.expression, {});
+              parser->initialize("t", amplitude.expression, core::expression_constants());
             }
           catch (const std::exception &)
             {

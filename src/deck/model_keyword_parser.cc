@@ -1,4 +1,5 @@
 #include <elements/registry.h>
+#include <src/core/expression_constants.h>
 #include <src/deck/beam_section_shapes.h>
 #include <src/deck/model_keyword_parser.h>
 
@@ -659,7 +660,7 @@ namespace corot::deck
         try
           {
             dealii::FunctionParser<1> parser(1);
-            parser.initialize("t", amplitude.expression, {});
+            parser.initialize("t", amplitude.expression, core::expression_constants());
             parser.value(dealii::Point<1>(0.0));
             std::cerr.rdbuf(cerr_buffer);
           }

@@ -16,6 +16,8 @@ Every deck in input_decks/ states its reference values as comment lines
 Lines ** EXPECT_COUNT <step> <path> = <n> check the length of a list; lines
 ** EXPECT_MAX <step> <path> > <value> (or <) and ** EXPECT_MIN <step> <path> < <value> (or >)
 compare the largest or smallest of the selected values with a bound (e.g. "the energy grew").
+Lines ** EXPECT_SCRIPT <script> <args> run tests/decks/<script> --json NAME.json --deck DECK <args>
+for quantities derived from several results (e.g. deflection_history.py); it must exit 0.
 The deck passes when corot exits with status 0 and every expectation holds.
 """
 import argparse
@@ -29,6 +31,7 @@ import sys
 EXPECT = re.compile(r"^\*\*\s*EXPECT\s+(\d+)\s+(\S+)\s*=\s*(\S+)\s+(rtol|atol)=(\S+)\s*$", re.I)
 EXPECT_EXTREME = re.compile(r"^\*\*\s*EXPECT_(MAX|MIN)\s+(\d+)\s+(\S+)\s*([<>])\s*(\S+)\s*$", re.I)
 EXPECT_COUNT = re.compile(r"^\*\*\s*EXPECT_COUNT\s+(\d+)\s+(\S+)\s*=\s*(\d+)\s*$", re.I)
+EXPECT_SCRIPT = re.compile(r"^\*\*\s*EXPECT_SCRIPT\s+(\S+)(.*)$", re.I)
 TOKEN = re.compile(r"([^.\[\]]+)|\[(-?\d*):?(-?\d*)\]|\[(-?\d+)\]")
 
 
@@ -59,7 +62,7 @@ def main():
     parser.add_argument("--mpirun", default="", help="e.g. 'mpirun -np 2'")
     args = parser.parse_args()
 
-    expectations, counts, extremes = [], [], []
+    expectations, counts, extremes, scripts = [], [], [], []
     with open(args.deck, encoding="utf-8") as deck:
         for line in deck:
             match = EXPECT.match(line.strip())
@@ -71,7 +74,10 @@ def main():
             match = EXPECT_EXTREME.match(line.strip())
             if match:
                 extremes.append(match.groups())
-    if not expectations and not counts and not extremes:
+            match = EXPECT_SCRIPT.match(line.strip())
+            if match:
+                scripts.append((match.group(1), match.group(2).split()))
+    if not expectations and not counts and not extremes and not scripts:
         print(f"{args.deck}: no '** EXPECT' lines: every deck must state its reference values")
         return 1
 
@@ -128,7 +134,15 @@ def main():
         where = f" (worst of {len(values)})" if len(values) > 1 else ""
         print(f"{'ok  ' if all_ok else 'FAIL'} step {step} {path} = {worst_value!r}{where} "
               f"(reference {reference!r}, {kind} error {worst_error:.3g} <= {tolerance:g})")
-    print(f"{len(expectations) + len(counts) + len(extremes) - failures} passed, {failures} failed")
+    for script, script_args in scripts:
+        command = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), script),
+                   "--json", os.path.join(args.out, name + ".json"), "--deck", args.deck] + script_args
+        print("running:", " ".join(command), flush=True)
+        ok = subprocess.run(command).returncode == 0
+        failures += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {script} {' '.join(script_args)}")
+    total = len(expectations) + len(counts) + len(extremes) + len(scripts)
+    print(f"{total - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 
