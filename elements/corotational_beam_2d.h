@@ -87,6 +87,14 @@ namespace corot::elements
      * truss, the form breaks down at a chord rotation of pi within one step
      * (throws std::runtime_error). @p tangent is d f / d d_{n+1}
      * (non-symmetric): Bbar^T K_l B_{n+1}/2 + Nbar d bbar_u - (M1bar + M2bar) d bbar_alpha.
+     *
+     * The element sees nodal rotations through quaternions, so this force is
+     * 2 pi-periodic in each RZ: the identity holds with the RZ increment taken
+     * modulo 2 pi. A Newton iterate of the mid-point equations that jumps an
+     * RZ by a multiple of 2 pi (possible when the rotary mass is tiny and the
+     * step far too large for the stiff modes) lands on a spurious root where
+     * the element's work misses M_bar 2 pi k; a solver should cap rotational
+     * corrections well below pi.
      */
     void
     conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
