@@ -1,5 +1,4 @@
 #include <elements/beam_plane_matrices.h>
-#include <elements/registry.h>
 #include <elements/timoshenko_beam_2d.h>
 
 #include <array>
@@ -62,6 +61,18 @@ namespace corot::elements
     scatter<2>(stiffness, beam_plane::bar_stiffness(e * a / l), axial);
     scatter<4>(stiffness, beam_plane::stiffness(ei, phi, l, +1.0), bending);
     return stiffness;
+  }
+
+  Eigen::Matrix3d
+  TimoshenkoBeam2D::basic_stiffness() const
+  {
+    const Eigen::MatrixXd local = local_stiffness();
+    const std::array<int, 3> basic = {{3, 2, 5}}; // u_t of node 2, th_z of nodes 1 and 2
+    Eigen::Matrix3d          result;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        result(i, j) = local(basic[i], basic[j]);
+    return result;
   }
 
   Eigen::MatrixXd
@@ -188,7 +199,3 @@ namespace corot::elements
   }
 } // namespace corot::elements
 
-namespace corot::elements
-{
-  COROT_REGISTER_ELEMENT(TimoshenkoBeam2D, "B21", 2, core::SectionKind::beam, "two-node Timoshenko beam in the x-y plane (UX UY RZ; small rotations)")
-} // namespace corot::elements

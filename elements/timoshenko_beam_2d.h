@@ -1,7 +1,9 @@
 #pragma once
 /**
  * @file
- * Two-node Timoshenko beam in the x-y plane with small rotations (deck type B21).
+ * Two-node Timoshenko beam in the x-y plane with small rotations: the local
+ * kernel of the co-rotational B21 (CorotationalBeam2D), which owns the deck
+ * name "B21".
  */
 #include <elements/element.h>
 
@@ -99,6 +101,25 @@ namespace corot::elements
      */
     std::vector<std::pair<std::string, double>>
     section_forces(const ElementKinematics &state, bool large_displacements) const override;
+
+    /**
+     * Stiffness of the basic (natural) deformations p = (u_l, th1, th2) of
+     * the beam with its rigid-body modes removed: u_l the elongation of the
+     * chord, th_i the end rotations relative to the chord (radians):
+     * diag(EA/l, EI/((1+Phi) l) [4+Phi, 2-Phi; 2-Phi, 4+Phi]), the
+     * rows and columns (u_2, r_1, r_2) of the local stiffness with node 1 and
+     * the transverse DOF of node 2 held (Meijaard 1993, eq. 6 with S_1, S_4;
+     * seed-papers.md 2.4.1). Units force/length, force, force x length.
+     */
+    Eigen::Matrix3d
+    basic_stiffness() const;
+
+    /** Reference length l (distance between the two nodes). */
+    double
+    length() const
+    {
+      return length_;
+    }
 
   private:
     /** 6 x 6 stiffness in local axes (t, n, z). */

@@ -7,6 +7,7 @@
  * conserving force, geometric stiffness, design derivatives, error messages.
  */
 #include <elements/registry.h>
+#include <elements/timoshenko_beam_2d.h>
 
 #include <gtest/gtest.h>
 
@@ -406,8 +407,12 @@ TEST(BeamElement, ConservingForceIsExactForTheLinearBeam)
     {
       const bool   planar = type == "B21";
       const int    n      = planar ? 6 : 12;
-      const auto   beam   = make_beam(type, Eigen::Vector3d(1, 2, 0), Eigen::Vector3d(400, -300, 0),
-                                  Eigen::Vector3d(0.1, 0.2, -1.0));
+      // "B21" is the co-rotational beam now (test_corotational_beam_2d.cc);
+      // its small-rotation kernel TimoshenkoBeam2D is tested here directly.
+      const ElementDefinition definition = beam_definition(
+        Eigen::Vector3d(1, 2, 0), Eigen::Vector3d(400, -300, 0), Eigen::Vector3d(0.1, 0.2, -1.0));
+      const std::unique_ptr<Element> beam =
+        planar ? std::make_unique<TimoshenkoBeam2D>(definition) : make_beam(type, definition);
       std::mt19937 generator(11);
       std::uniform_real_distribution<double> uniform(-1.0, 1.0);
       double worst = 0.0;
