@@ -79,13 +79,9 @@ namespace corot::elements
       h.setZero();
     set_pair(strain_hessian_[1], a_z, b_y, 0.5 * l);
     set_pair(strain_hessian_[1], a_y, b_z, -0.5 * l);
-    set_pair(strain_hessian_[2], u, a_y, -1.0);
     set_pair(strain_hessian_[2], a_x, a_z, -0.5 * l);
-    set_pair(strain_hessian_[3], u, b_y, 1.0);
     set_pair(strain_hessian_[3], b_x, b_z, 0.5 * l);
-    set_pair(strain_hessian_[4], u, a_z, -1.0);
     set_pair(strain_hessian_[4], a_x, a_y, 0.5 * l);
-    set_pair(strain_hessian_[5], u, b_z, 1.0);
     set_pair(strain_hessian_[5], b_x, b_y, -0.5 * l);
 
     // Meijaard eq. 16: eps~_k = eps_k + eps^T G_k eps / 2 (indices 0..5 = eps1..eps6).
@@ -116,13 +112,13 @@ namespace corot::elements
   void
   CorotationalBeam3D::strains(const Vector7 &d, Vector6 &eps, Eigen::Matrix<double, 6, 7> &gradient) const
   {
-    const double l0 = length_, chord = l0 + d[u];
+    const double l0 = length_;
     eps[0] = d[u];
     eps[1] = l0 * (d[b_x] - d[a_x] + 0.5 * (d[a_z] * d[b_y] - d[a_y] * d[b_z]));
-    eps[2] = -chord * d[a_y] - 0.5 * l0 * d[a_x] * d[a_z];
-    eps[3] = chord * d[b_y] + 0.5 * l0 * d[b_x] * d[b_z];
-    eps[4] = -chord * d[a_z] + 0.5 * l0 * d[a_x] * d[a_y];
-    eps[5] = chord * d[b_z] - 0.5 * l0 * d[b_x] * d[b_y];
+    eps[2] = -l0 * (d[a_y] + 0.5 * d[a_x] * d[a_z]);
+    eps[3] = l0 * (d[b_y] + 0.5 * d[b_x] * d[b_z]);
+    eps[4] = -l0 * (d[a_z] - 0.5 * d[a_x] * d[a_y]);
+    eps[5] = l0 * (d[b_z] - 0.5 * d[b_x] * d[b_y]);
     // Gradient = linear part + Hessian * d (the strains are quadratic).
     gradient.setZero();
     gradient(0, u)   = 1.0;

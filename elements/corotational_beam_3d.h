@@ -20,15 +20,25 @@ namespace corot::elements
    * (seed-papers.md 2.4). Local axes (x, y, z) = (r1, r2, r3) of the frame,
    * which at the reference are (t, e1, e2) of TimoshenkoBeam3D (Abaqus n1 = e1).
    *
-   * Generalized strains (Meijaard eq. 2), with L = l0 + u the chord length
-   * and R_i = exp(theta_i) the nodal triads in the local frame, expanded to
-   * second order in the local deformations (the frame keeps them small; the
-   * omitted terms change the energy at fourth order):
+   * Generalized strains (Meijaard eq. 2), with R_i = exp(theta_i) the nodal
+   * triads in the local frame, expanded to second order in the local
+   * deformations (the frame keeps them small; the omitted terms change the
+   * energy at fourth order):
    *
    *     eps1 = u
    *     eps2 = l0 (e_z^1 . e_y^2 - e_y^1 . e_z^2)/2 = l0 [th2x - th1x + (th1z th2y - th1y th2z)/2]
-   *     eps3 = -L e_x . e_z^1 = -L th1y - l0 th1x th1z/2,   eps4 =  L e_x . e_z^2 = L th2y + l0 th2x th2z/2
-   *     eps5 =  L e_x . e_y^1 = -L th1z + l0 th1x th1y/2,   eps6 = -L e_x . e_y^2 = L th2z - l0 th2x th2y/2
+   *     eps3 = -l0 e_x . e_z^1 = -l0 (th1y + th1x th1z/2),   eps4 =  l0 e_x . e_z^2 = l0 (th2y + th2x th2z/2)
+   *     eps5 =  l0 e_x . e_y^1 = -l0 (th1z - th1x th1y/2),   eps6 = -l0 e_x . e_y^2 = l0 (th2z - th2x th2y/2)
+   *
+   * Meijaard writes eps3..eps6 with the current chord vector (length
+   * l0 + u) instead of l0. The continuum bending energy (curvature per unit
+   * reference length) does not depend on the stretch, and the current chord
+   * adds a spurious third-order energy term of order EI u theta^2/l0^2: in
+   * pure bending it makes the curvature too large by O(phi^2) (8 % for an
+   * element arc of 36 degrees, measured), whereas with l0 a constant moment
+   * gives the exact end rotations for any number of elements. Linear
+   * buckling is unaffected (the term couples stretch with bending in the
+   * plane of a pre-buckling moment only).
    *
    * Modified strains (Meijaard eq. 16, on by default), which remove the
    * third-order terms of the strain energy so that sigma = S eps~ stays
@@ -39,9 +49,12 @@ namespace corot::elements
    *     eps3~ = eps3 + eps2 (eps5 + eps6)/(6 l0),   eps4~ = eps4 - eps2 (eps5 + eps6)/(6 l0)
    *     eps5~ = eps5 - eps2 (eps3 + eps4)/(6 l0),   eps6~ = eps6 + eps2 (eps3 + eps4)/(6 l0)
    *
-   * (eps2~ is illegible in the seed's source; it is re-derived here: the
-   * mean continuum twist of shear-rigid cubic bending shapes is
-   * eps2/l0 + (eps4 eps5 - eps3 eps6)/l0^2 to second order.)
+   * (eps2~ is illegible in the seed's source, so all of eq. 16 was checked
+   * here by a symbolic expansion: for the shear-rigid continuum, curvature
+   * kappa = theta' - theta x theta'/2, linear twist and quadratic bending
+   * rotations with the chord constraint, the third-order strain energy equals
+   * that of eps~ exactly with these coefficients; a coefficient c instead of
+   * 1/6 in eps3~..eps6~ leaves a third-order error proportional to 6c - 1.)
    *
    * Energy W = eps~^T S eps~ / 2 with S = diag(EA/l0, GJ/l0^3, S3, S4) and
    * S3 = EI11/((1+Phi) l0^3) [4+Phi, -2+Phi; -2+Phi, 4+Phi] (Phi with
