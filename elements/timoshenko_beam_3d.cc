@@ -1,5 +1,4 @@
 #include <elements/beam_plane_matrices.h>
-#include <elements/registry.h>
 #include <elements/timoshenko_beam_3d.h>
 
 #include <array>
@@ -220,9 +219,4 @@ namespace corot::elements
     return {{"N", -f[0]}, {"V2", -f[2]}, {"V3", -f[1]},
             {"T", -f[3]}, {"M1", -f[4]}, {"M2", -f[5]}};
   }
-} // namespace corot::elements
-
-namespace corot::elements
-{
-  COROT_REGISTER_ELEMENT(TimoshenkoBeam3D, "B31", 2, core::SectionKind::beam, "two-node Timoshenko beam in space (UX UY UZ RX RY RZ; small rotations)")
 } // namespace corot::elements

@@ -1,7 +1,8 @@
 #pragma once
 /**
  * @file
- * Two-node Timoshenko beam in space with small rotations (deck type B31).
+ * Two-node Timoshenko beam in space with small rotations: the linear kernel of
+ * the co-rotational B31 (CorotationalBeam3D composes with it).
  */
 #include <elements/element.h>
 
@@ -9,7 +10,8 @@ namespace corot::elements
 {
   /**
    * Straight two-node Timoshenko beam, linear (small displacements and
-   * rotations) in this release; a co-rotational frame wraps it later.
+   * rotations). Deck type B31 is CorotationalBeam3D, which uses this class
+   * for its reference frame, linear stiffness, mass and section data.
    *
    *                 e2 = local 2 = t x e1
    *                 ^
@@ -120,10 +122,42 @@ namespace corot::elements
     std::vector<std::pair<std::string, double>>
     section_forces(const ElementKinematics &state, bool large_displacements) const override;
 
-  private:
-    /** 12 x 12 stiffness in local axes (t, e1, e2). */
+    /** Reference length l. */
+    double
+    length() const
+    {
+      return length_;
+    }
+
+    /** Reference local axes as rows (t, e1, e2); t along node 1 -> node 2. */
+    const Eigen::Matrix3d &
+    local_axes() const
+    {
+      return rotation_;
+    }
+
+    /** Material constants (E, G, rho). */
+    const MaterialConstants &
+    material() const
+    {
+      return material_;
+    }
+
+    /** Section properties (A, I11, I22, J, shear factors, n1). */
+    const core::SectionProperties &
+    section() const
+    {
+      return section_;
+    }
+
+    /**
+     * 12 x 12 stiffness in local axes (t, e1, e2), DOFs per node
+     * [u_t, u_1, u_2, th_t, th_1, th_2].
+     */
     Eigen::MatrixXd
     local_stiffness() const;
+
+  private:
 
     /** 12 x 12 mass in local axes. */
     Eigen::MatrixXd

@@ -1,4 +1,5 @@
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/buckle_analysis.h>
 #include <src/analysis/dynamic_analysis.h>
 #include <src/analysis/frequency_analysis.h>
 #include <src/analysis/static_analysis.h>
@@ -111,7 +112,8 @@ namespace corot::analysis
               results.steps.push_back(FrequencyAnalysis(context, step, loading).run(s + 1));
               break;
             case core::Procedure::buckle:
-              throw core::InputError(step.procedure_at, "*BUCKLE is not available in this release yet");
+              results.steps.push_back(BuckleAnalysis(context, step, loading).run(s + 1));
+              break;
             case core::Procedure::dynamic:
               results.steps.push_back(DynamicAnalysis(context, step, loading).run(s + 1));
               carried.boundaries.insert(carried.boundaries.end(), step.boundaries.begin(), step.boundaries.end());

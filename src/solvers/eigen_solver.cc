@@ -51,20 +51,6 @@ namespace corot::solvers
       return all[all.size() / 2];
     }
 
-    /** A replicated dense copy of a (small) distributed matrix. */
-    Eigen::MatrixXd
-    to_dense(const dealii::TrilinosWrappers::SparseMatrix &matrix)
-    {
-      std::vector<std::tuple<unsigned, unsigned, double>> local;
-      for (const auto row : matrix.locally_owned_range_indices())
-        for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
-          local.emplace_back(entry->row(), entry->column(), entry->value());
-      Eigen::MatrixXd dense = Eigen::MatrixXd::Zero(matrix.m(), matrix.n());
-      for (const auto &part : dealii::Utilities::MPI::all_gather(matrix.get_mpi_communicator(), local))
-        for (const auto &[i, j, value] : part)
-          dense(i, j) += value;
-      return dense;
-    }
 
     /**
      * Dense path for small systems, where a Krylov method has too little room:
@@ -124,6 +110,20 @@ namespace corot::solvers
       return result;
     }
   } // namespace
+
+    Eigen::MatrixXd
+  to_dense(const dealii::TrilinosWrappers::SparseMatrix &matrix)
+  {
+    std::vector<std::tuple<unsigned, unsigned, double>> local;
+    for (const auto row : matrix.locally_owned_range_indices())
+      for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
+        local.emplace_back(entry->row(), entry->column(), entry->value());
+    Eigen::MatrixXd dense = Eigen::MatrixXd::Zero(matrix.m(), matrix.n());
+    for (const auto &part : dealii::Utilities::MPI::all_gather(matrix.get_mpi_communicator(), local))
+      for (const auto &[i, j, value] : part)
+        dense(i, j) += value;
+    return dense;
+  }
 
   EigenPairs
   solve_generalized_eigenproblem(const dealii::TrilinosWrappers::SparseMatrix &stiffness,

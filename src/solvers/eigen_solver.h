@@ -21,6 +21,10 @@ namespace corot::solvers
     unsigned                     restarts = 0;
   };
 
+  /** A replicated dense copy of a (small) distributed matrix. */
+  Eigen::MatrixXd
+  to_dense(const dealii::TrilinosWrappers::SparseMatrix &matrix);
+
   /**
    * Lowest eigenpairs of K x = lambda M x, or those above @p lower_bound.
    *

@@ -1,5 +1,5 @@
 /**
- * Timoshenko beams (B31, B21), built through the registry: the 12 x 12 and 6 x 6
+ * Timoshenko beams (the linear kernel of B31, and B21 through the registry): the 12 x 12 and 6 x 6
  * stiffness against the classical Przemieniecki matrix along x and after a
  * rotation (K = T^T K_local T), symmetry, rigid-body modes, cantilever tip
  * deflection P L^3/(3EI) + P L/(kGA), axial and torsion, mass totals and the
@@ -8,6 +8,7 @@
  */
 #include <elements/registry.h>
 #include <elements/timoshenko_beam_2d.h>
+#include <elements/timoshenko_beam_3d.h>
 
 #include <gtest/gtest.h>
 
@@ -53,9 +54,16 @@ namespace
     return definition;
   }
 
+  /**
+   * B21 through the registry. Deck type B31 is the co-rotational beam
+   * (test_corotational_beam_3d.cc); these tests check its linear kernel
+   * TimoshenkoBeam3D, so "B31" builds that class directly.
+   */
   std::unique_ptr<Element>
   make_beam(const std::string &type, const ElementDefinition &definition)
   {
+    if (type == "B31")
+      return std::make_unique<TimoshenkoBeam3D>(definition);
     return ElementRegistry::instance().find(type)->create(definition);
   }
 

@@ -1,0 +1,271 @@
+#include <elements/corotational_beam_3d.h>
+#include <elements/registry.h>
+
+#include <src/core/configuration.h>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace corot::elements
+{
+  namespace
+  {
+    /** Phi = 12 EI/(k G A l^2), 0 without shear flexibility (Meijaard 1993, eq. 6). */
+    double
+    shear_parameter(const double ei, const double k, const double g, const double a, const double l)
+    {
+      return (k > 0.0 && g > 0.0) ? 12.0 * ei / (k * g * a * l * l) : 0.0;
+    }
+
+    /** Symmetric entry pair (i, j), (j, i) of @p m set to @p value (once on the diagonal). */
+    template <typename Matrix>
+    void
+    set_pair(Matrix &m, const int i, const int j, const double value)
+    {
+      m(i, j) = value;
+      m(j, i) = value;
+    }
+
+    /** Local DOF indices of d_l = [u, th1x, th1y, th1z, th2x, th2y, th2z]. */
+    enum LocalDof
+    {
+      u = 0,
+      a_x,
+      a_y,
+      a_z,
+      b_x,
+      b_y,
+      b_z
+    };
+
+    /** Global 12-vector [u1, theta1, u2, theta2] of a small-displacement @p state. */
+    Eigen::Matrix<double, 12, 1>
+    small_displacement_dofs(const ElementKinematics &state)
+    {
+      Eigen::Matrix<double, 12, 1> d;
+      for (int node = 0; node < 2; ++node)
+        {
+          d.segment<3>(6 * node)     = state[node].displacement;
+          d.segment<3>(6 * node + 3) = CorotationalFrame3D::log_map(state[node].rotation.toRotationMatrix());
+        }
+      return d;
+    }
+  } // namespace
+
+  CorotationalBeam3D::CorotationalBeam3D(const ElementDefinition &definition, const bool modified_strains)
+    : linear_(definition)
+    , frame_(definition.reference_positions[0], definition.reference_positions[1],
+             linear_.local_axes().transpose())
+    , length_(linear_.length())
+    , modified_strains_(modified_strains)
+  {
+    const double l = length_, e = linear_.material().youngs_modulus, g = linear_.material().shear_modulus;
+    const core::SectionProperties &s = linear_.section();
+    section_stiffness_.setZero();
+    section_stiffness_(0, 0) = e * s.area / l;
+    section_stiffness_(1, 1) = g * s.torsion_constant / (l * l * l);
+    const auto bending = [&](const int first, const double ei, const double k) {
+      const double phi = shear_parameter(ei, k, g, s.area, l);
+      const double c   = ei / ((1.0 + phi) * l * l * l);
+      section_stiffness_(first, first)         = c * (4.0 + phi);
+      section_stiffness_(first + 1, first + 1) = c * (4.0 + phi);
+      set_pair(section_stiffness_, first, first + 1, c * (-2.0 + phi));
+    };
+    bending(2, e * s.i11, s.shear_factor_2); // eps3, eps4: rotation about local y = e1 (I11)
+    bending(4, e * s.i22, s.shear_factor_1); // eps5, eps6: rotation about local z = e2 (I22)
+
+    // Constant Hessians of the second-order strains (class description).
+    for (auto &h : strain_hessian_)
+      h.setZero();
+    set_pair(strain_hessian_[1], a_z, b_y, 0.5 * l);
+    set_pair(strain_hessian_[1], a_y, b_z, -0.5 * l);
+    set_pair(strain_hessian_[2], a_x, a_z, -0.5 * l);
+    set_pair(strain_hessian_[3], b_x, b_z, 0.5 * l);
+    set_pair(strain_hessian_[4], a_x, a_y, 0.5 * l);
+    set_pair(strain_hessian_[5], b_x, b_y, -0.5 * l);
+
+    // Meijaard eq. 16: eps~_k = eps_k + eps^T G_k eps / 2 (indices 0..5 = eps1..eps6).
+    for (auto &h : modified_hessian_)
+      h.setZero();
+    if (modified_strains_)
+      {
+        const double a = 1.0 / (30.0 * l), b = 1.0 / l, c = 1.0 / (6.0 * l);
+        for (const int k : {2, 3, 4, 5})
+          modified_hessian_[0](k, k) = 4.0 * a;
+        set_pair(modified_hessian_[0], 2, 3, a);
+        set_pair(modified_hessian_[0], 4, 5, a);
+        set_pair(modified_hessian_[1], 2, 5, -b);
+        set_pair(modified_hessian_[1], 3, 4, b);
+        for (const int k : {4, 5})
+          {
+            set_pair(modified_hessian_[2], 1, k, c);
+            set_pair(modified_hessian_[3], 1, k, -c);
+          }
+        for (const int k : {2, 3})
+          {
+            set_pair(modified_hessian_[4], 1, k, -c);
+            set_pair(modified_hessian_[5], 1, k, c);
+          }
+      }
+  }
+
+  void
+  CorotationalBeam3D::strains(const Vector7 &d, Vector6 &eps, Eigen::Matrix<double, 6, 7> &gradient) const
+  {
+    const double l0 = length_;
+    eps[0] = d[u];
+    eps[1] = l0 * (d[b_x] - d[a_x] + 0.5 * (d[a_z] * d[b_y] - d[a_y] * d[b_z]));
+    eps[2] = -l0 * (d[a_y] + 0.5 * d[a_x] * d[a_z]);
+    eps[3] = l0 * (d[b_y] + 0.5 * d[b_x] * d[b_z]);
+    eps[4] = -l0 * (d[a_z] - 0.5 * d[a_x] * d[a_y]);
+    eps[5] = l0 * (d[b_z] - 0.5 * d[b_x] * d[b_y]);
+    // Gradient = linear part + Hessian * d (the strains are quadratic).
+    gradient.setZero();
+    gradient(0, u)   = 1.0;
+    gradient(1, a_x) = -l0;
+    gradient(1, b_x) = l0;
+    gradient(2, a_y) = -l0;
+    gradient(3, b_y) = l0;
+    gradient(4, a_z) = -l0;
+    gradient(5, b_z) = l0;
+    for (int k = 0; k < 6; ++k)
+      gradient.row(k) += (strain_hessian_[k] * d).transpose();
+  }
+
+  void
+  CorotationalBeam3D::modified(const Vector6 &eps, Vector6 &eps_mod, Eigen::Matrix<double, 6, 6> &jacobian) const
+  {
+    jacobian.setIdentity();
+    for (int k = 0; k < 6; ++k)
+      {
+        const Vector6 g = modified_hessian_[k] * eps;
+        eps_mod[k]      = eps[k] + 0.5 * eps.dot(g);
+        jacobian.row(k) += g.transpose();
+      }
+  }
+
+  CorotationalBeam3D::Matrix7
+  CorotationalBeam3D::stress_hessian(const Vector7 &d_l, const Vector6 &sigma) const
+  {
+    Vector6                     eps, eps_mod;
+    Eigen::Matrix<double, 6, 7> j;
+    Eigen::Matrix<double, 6, 6> a;
+    strains(d_l, eps, j);
+    modified(eps, eps_mod, a);
+    // d2 eps~_k = J^T G_k J + sum_m A_km H_m.
+    Matrix7 h = Matrix7::Zero();
+    for (int k = 0; k < 6; ++k)
+      {
+        h += sigma[k] * (j.transpose() * modified_hessian_[k] * j);
+        for (int m = 0; m < 6; ++m)
+          h += sigma[k] * a(k, m) * strain_hessian_[m];
+      }
+    return h;
+  }
+
+  double
+  CorotationalBeam3D::local_response(const Vector7 &d_l, Vector7 &force, Matrix7 &tangent) const
+  {
+    Vector6                     eps, eps_mod;
+    Eigen::Matrix<double, 6, 7> j;
+    Eigen::Matrix<double, 6, 6> a;
+    strains(d_l, eps, j);
+    modified(eps, eps_mod, a);
+    const Eigen::Matrix<double, 6, 7> j_mod = a * j;
+    const Vector6                     sigma = section_stiffness_ * eps_mod;
+    force   = j_mod.transpose() * sigma;
+    tangent = j_mod.transpose() * section_stiffness_ * j_mod + stress_hessian(d_l, sigma);
+    return 0.5 * eps_mod.dot(sigma);
+  }
+
+  void
+  CorotationalBeam3D::internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
+                                     Eigen::MatrixXd *tangent) const
+  {
+    const CorotationalFrame3D::State frame = frame_.evaluate(state);
+    Vector7                          f_l;
+    Matrix7                          k_l;
+    local_response(frame.deformation, f_l, k_l);
+    force = CorotationalFrame3D::global_force(frame, f_l);
+    if (tangent != nullptr)
+      *tangent = frame.b.transpose() * k_l * frame.b + CorotationalFrame3D::geometric_tangent(frame, f_l);
+  }
+
+  double
+  CorotationalBeam3D::strain_energy(const ElementKinematics &state) const
+  {
+    Vector7 f_l;
+    Matrix7 k_l;
+    return local_response(frame_.evaluate(state).deformation, f_l, k_l);
+  }
+
+  void
+  CorotationalBeam3D::conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
+                                       Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const
+  {
+    ElementKinematics            mid(2);
+    Eigen::Matrix<double, 12, 1> delta, metric_delta;
+    for (int node = 0; node < 2; ++node)
+      {
+        const Eigen::Vector3d du = state_n1[node].displacement - state_n[node].displacement;
+        const Eigen::Vector3d dtheta = CorotationalFrame3D::log_map(
+          (state_n1[node].rotation * state_n[node].rotation.conjugate()).toRotationMatrix());
+        mid[node].displacement = 0.5 * (state_n[node].displacement + state_n1[node].displacement);
+        mid[node].rotation     = core::Configuration::exp_map(0.5 * dtheta) * state_n[node].rotation;
+        delta.segment<3>(6 * node)            = du;
+        delta.segment<3>(6 * node + 3)        = dtheta;
+        metric_delta.segment<3>(6 * node)     = du;
+        metric_delta.segment<3>(6 * node + 3) = length_ * length_ * dtheta;
+      }
+    Eigen::VectorXd f_mid;
+    internal_force(mid, f_mid, tangent);
+    force               = f_mid;
+    const double norm2  = delta.dot(metric_delta);
+    if (norm2 > 0.0)
+      force += ((strain_energy(state_n1) - strain_energy(state_n) - f_mid.dot(delta)) / norm2) * metric_delta;
+    if (tangent != nullptr)
+      *tangent *= 0.5;
+  }
+
+  void
+  CorotationalBeam3D::geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const
+  {
+    const ElementKinematics          reference(2);
+    const CorotationalFrame3D::State frame = frame_.evaluate(reference);
+    const Vector7                    d_l   = frame.b * small_displacement_dofs(state);
+    Vector7                          f_zero;
+    Matrix7                          k_l;
+    local_response(Vector7::Zero(), f_zero, k_l);
+    const Vector7 f_l = k_l * d_l;
+    // Linear stresses sigma = S J(0) d_l.
+    Vector6                     eps;
+    Eigen::Matrix<double, 6, 7> j;
+    strains(Vector7::Zero(), eps, j);
+    const Vector6 sigma = section_stiffness_ * (j * d_l);
+    stiffness = frame.b.transpose() * stress_hessian(Vector7::Zero(), sigma) * frame.b +
+                CorotationalFrame3D::geometric_tangent(frame, f_l);
+  }
+
+  std::vector<std::pair<std::string, double>>
+  CorotationalBeam3D::section_forces(const ElementKinematics &state, const bool large_displacements) const
+  {
+    if (!large_displacements)
+      return linear_.section_forces(state, false);
+    const CorotationalFrame3D::State frame = frame_.evaluate(state);
+    Vector7                          f_l;
+    Matrix7                          k_l;
+    local_response(frame.deformation, f_l, k_l);
+    const Eigen::Matrix<double, 12, 1> f      = CorotationalFrame3D::global_force(frame, f_l);
+    const Eigen::Vector3d              force  = frame.rotation.transpose() * f.segment<3>(0);
+    const Eigen::Vector3d              moment = frame.rotation.transpose() * f.segment<3>(3);
+    return {{"N", -force[0]}, {"V2", -force[2]}, {"V3", -force[1]},
+            {"T", -moment[0]}, {"M1", -moment[1]}, {"M2", -moment[2]}};
+  }
+} // namespace corot::elements
+
+namespace corot::elements
+{
+  COROT_REGISTER_ELEMENT(CorotationalBeam3D, "B31", 2, core::SectionKind::beam,
+                         "two-node co-rotational Timoshenko beam in space (UX UY UZ RX RY RZ; large rotations, "
+                         "Meijaard second-order strains)")
+} // namespace corot::elements

@@ -1,0 +1,193 @@
+#pragma once
+/**
+ * @file
+ * Two-node co-rotational Timoshenko beam in space (deck type B31).
+ */
+#include <elements/corotational_frame_3d.h>
+#include <elements/element.h>
+#include <elements/timoshenko_beam_3d.h>
+
+#include <Eigen/Dense>
+
+#include <array>
+
+namespace corot::elements
+{
+  /**
+   * Co-rotational beam: the frame CorotationalFrame3D carries the rigid
+   * motion, and a local Timoshenko beam with the generalized strains of
+   * Meijaard (1993) acts on the local deformations d_l = [u, theta1, theta2]
+   * (seed-papers.md 2.4). Local axes (x, y, z) = (r1, r2, r3) of the frame,
+   * which at the reference are (t, e1, e2) of TimoshenkoBeam3D (Abaqus n1 = e1).
+   *
+   * Generalized strains (Meijaard eq. 2), with R_i = exp(theta_i) the nodal
+   * triads in the local frame, expanded to second order in the local
+   * deformations (the frame keeps them small; the omitted terms change the
+   * energy at fourth order):
+   *
+   *     eps1 = u
+   *     eps2 = l0 (e_z^1 . e_y^2 - e_y^1 . e_z^2)/2 = l0 [th2x - th1x + (th1z th2y - th1y th2z)/2]
+   *     eps3 = -l0 e_x . e_z^1 = -l0 (th1y + th1x th1z/2),   eps4 =  l0 e_x . e_z^2 = l0 (th2y + th2x th2z/2)
+   *     eps5 =  l0 e_x . e_y^1 = -l0 (th1z - th1x th1y/2),   eps6 = -l0 e_x . e_y^2 = l0 (th2z - th2x th2y/2)
+   *
+   * Meijaard writes eps3..eps6 with the current chord vector (length
+   * l0 + u) instead of l0. The continuum bending energy (curvature per unit
+   * reference length) does not depend on the stretch, and the current chord
+   * adds a spurious third-order energy term of order EI u theta^2/l0^2: in
+   * pure bending it makes the curvature too large by O(phi^2) (8 % for an
+   * element arc of 36 degrees, measured), whereas with l0 a constant moment
+   * gives the exact end rotations for any number of elements. Linear
+   * buckling is unaffected (the term couples stretch with bending in the
+   * plane of a pre-buckling moment only).
+   *
+   * Modified strains (Meijaard eq. 16, on by default), which remove the
+   * third-order terms of the strain energy so that sigma = S eps~ stays
+   * linear and the geometric stiffness is accurate with few elements:
+   *
+   *     eps1~ = eps1 + (2 eps3^2 + eps3 eps4 + 2 eps4^2 + 2 eps5^2 + eps5 eps6 + 2 eps6^2)/(30 l0)
+   *     eps2~ = eps2 + (eps4 eps5 - eps3 eps6)/l0
+   *     eps3~ = eps3 + eps2 (eps5 + eps6)/(6 l0),   eps4~ = eps4 - eps2 (eps5 + eps6)/(6 l0)
+   *     eps5~ = eps5 - eps2 (eps3 + eps4)/(6 l0),   eps6~ = eps6 + eps2 (eps3 + eps4)/(6 l0)
+   *
+   * (eps2~ is illegible in the seed's source, so all of eq. 16 was checked
+   * here by a symbolic expansion: for the shear-rigid continuum, curvature
+   * kappa = theta' - theta x theta'/2, linear twist and quadratic bending
+   * rotations with the chord constraint, the third-order strain energy equals
+   * that of eps~ exactly with these coefficients; a coefficient c instead of
+   * 1/6 in eps3~..eps6~ leaves a third-order error proportional to 6c - 1.)
+   *
+   * Energy W = eps~^T S eps~ / 2 with S = diag(EA/l0, GJ/l0^3, S3, S4) and
+   * S3 = EI11/((1+Phi) l0^3) [4+Phi, -2+Phi; -2+Phi, 4+Phi] (Phi with
+   * shear_factor_2), S4 likewise with I22 and shear_factor_1 (Meijaard
+   * eqs. 5-6). Local force f_l = J~^T sigma, local tangent
+   * K_l = J~^T S J~ + sum_k sigma_k d2 eps~_k/d d_l^2 (exact for the
+   * polynomial strains above). At the reference K = B^T K_l B equals the
+   * linear TimoshenkoBeam3D stiffness exactly.
+   *
+   * DOFs, node-major: [UX UY UZ RX RY RZ] of node 1, then node 2;
+   * rotational columns of tangents are spatial rotation increments.
+   */
+  class CorotationalBeam3D : public Element
+  {
+  public:
+    using Vector6 = Eigen::Matrix<double, 6, 1>;
+    using Vector7 = CorotationalFrame3D::Vector7;
+    using Matrix7 = CorotationalFrame3D::Matrix7;
+
+    /**
+     * Builds the linear kernel (which checks the section and the frame) and
+     * the co-rotational frame. @p modified_strains selects Meijaard's eq. 16.
+     */
+    explicit CorotationalBeam3D(const ElementDefinition &definition, bool modified_strains = true);
+
+    /** The two nodes. */
+    const std::vector<unsigned> &
+    nodes() const override
+    {
+      return linear_.nodes();
+    }
+
+    /** UX UY UZ RX RY RZ. */
+    std::vector<core::DofKind>
+    dof_kinds() const override
+    {
+      return linear_.dof_kinds();
+    }
+
+    /** f = B^T f_l and K = B^T K_l B + K_sigma(f_l) (CorotationalFrame3D). */
+    void
+    internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
+                   Eigen::MatrixXd *tangent) const override;
+
+    /**
+     * Discrete gradient (Gonzalez 1996, J. Nonlinear Sci. 6, 449-467):
+     * f = f(d_m) + [(W_{n+1} - W_n - f(d_m) . Dd)/(Dd^T M Dd)] M Dd, with the
+     * mid-point configuration d_m (x_m = (x_n + x_{n+1})/2,
+     * R_m = exp(Dtheta/2) R_n), Dd = [Du, Dtheta], Dtheta = log(R_{n+1} R_n^T)
+     * per node, and the metric M = diag(1 on translations, l0^2 on
+     * rotations). Then Dd . f = W_{n+1} - W_n to round-off. The @p tangent is
+     * the mid-point part K(d_m)/2 only (the correction term, O(|Dd|), is
+     * not differentiated): a quasi-Newton tangent.
+     */
+    void
+    conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
+                     Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const override;
+
+    /** W = eps~^T S eps~ / 2, invariant under superposed rigid motions. */
+    double
+    strain_energy(const ElementKinematics &state) const override;
+
+    /** That of TimoshenkoBeam3D (consistent or lumped, with rotary inertia), about the reference. */
+    void
+    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const override
+    {
+      linear_.mass(kind, mass_matrix);
+    }
+
+    /** That of TimoshenkoBeam3D; equal to the tangent at the reference. */
+    void
+    linear_stiffness(Eigen::MatrixXd &stiffness) const override
+    {
+      linear_.linear_stiffness(stiffness);
+    }
+
+    /**
+     * Initial-stress matrix for *BUCKLE: the tangent at the reference
+     * geometry minus its material part, with the local forces
+     * f_l = K_l(0) B(0) d of the small-displacement state @p state
+     * (d = [u, rotation vector] per node):
+     * K_sigma(f_l) + B^T (sum_k sigma_k d2 eps~_k/d d_l^2) B at d_l = 0.
+     */
+    void
+    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
+
+    /** That of TimoshenkoBeam3D (linear stiffness and consistent mass). */
+    void
+    design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
+                      Eigen::MatrixXd &mass_derivative) const override
+    {
+      linear_.design_derivative(property, stiffness_derivative, mass_derivative);
+    }
+
+    /** True: exact for arbitrary rigid motions. */
+    bool
+    supports_large_rotations() const override
+    {
+      return true;
+    }
+
+    /**
+     * N, V2, V3, T, M1, M2 at node 1 (as TimoshenkoBeam3D), with
+     * @p large_displacements from the co-rotated nodal forces (minus the
+     * forces and moments on node 1 in the current axes r1, r2, r3), otherwise
+     * the linear kernel's values.
+     */
+    std::vector<std::pair<std::string, double>>
+    section_forces(const ElementKinematics &state, bool large_displacements) const override;
+
+    /** Local force f_l and tangent K_l at local deformations @p d_l; returns W. */
+    double
+    local_response(const Vector7 &d_l, Vector7 &force, Matrix7 &tangent) const;
+
+  private:
+    /** Generalized strains eps (eq. 2 to second order) and their gradient J (6 x 7). */
+    void
+    strains(const Vector7 &d_l, Vector6 &eps, Eigen::Matrix<double, 6, 7> &gradient) const;
+
+    /** sum_k sigma_k d2 eps~_k / d d_l^2 at @p d_l. */
+    Matrix7
+    stress_hessian(const Vector7 &d_l, const Vector6 &sigma) const;
+
+    /** eps~ and A = d eps~/d eps at @p eps. */
+    void
+    modified(const Vector6 &eps, Vector6 &eps_mod, Eigen::Matrix<double, 6, 6> &jacobian) const;
+
+    TimoshenkoBeam3D                      linear_;
+    CorotationalFrame3D                   frame_;
+    double                                length_;
+    bool                                  modified_strains_;
+    Eigen::Matrix<double, 6, 6>           section_stiffness_;   ///< S (Meijaard eqs. 5-6)
+    std::array<Eigen::Matrix<double, 7, 7>, 6> strain_hessian_; ///< d2 eps_k/d d_l^2 (constant)
+    std::array<Eigen::Matrix<double, 6, 6>, 6> modified_hessian_; ///< d2 eps~_k/d eps^2 (constant)
+  };
+} // namespace corot::elements
