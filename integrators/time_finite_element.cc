@@ -1,0 +1,239 @@
+#include <integrators/newton_iteration.h>
+#include <integrators/time_finite_element.h>
+
+#include <Eigen/SparseLU>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace corot::integrators
+{
+  namespace
+  {
+    using Wide       = TimeElementBasis::Matrix;
+    using WideVector = TimeElementBasis::Vector;
+  } // namespace
+
+  TimeFiniteElement::TimeFiniteElement(const unsigned order)
+    : basis_(order)
+  {}
+
+  void
+  TimeFiniteElement::initialize(DynamicSystem &system, State &state)
+  {
+    if (state.acceleration.size() != state.displacement.size())
+      state.acceleration = Eigen::VectorXd::Zero(system.n_dofs());
+    if (order() >= 2)
+      {
+        mass_  = system.mass_matrix();
+        fixed_ = system.constrained_dofs();
+      }
+  }
+
+  void
+  TimeFiniteElement::advance(DynamicSystem &system, State &state, const double h)
+  {
+    if (order() >= 2 && mass_.rows() != static_cast<Eigen::Index>(system.n_dofs()))
+      initialize(system, state);
+    unsigned              iterations = 0;
+    const Eigen::MatrixXd X          = order() == 1 ? solve_lowest_order(system, state, h, iterations) :
+                                                      solve_stages(system, state, h, iterations);
+    // In long double with the basis tables (see TimeElementBasis), rounded once.
+    const Wide        x   = X.cast<long double>();
+    const WideVector  v_n = state.velocity.cast<long double>();
+    const long double t   = h;
+    state.acceleration    = (x * basis_.end_acceleration / (t * t) +
+                          basis_.end_acceleration_from_velocity / t * v_n)
+                           .cast<double>();
+    state.velocity = (x * basis_.end_velocity / t + basis_.end_velocity_from_velocity * v_n)
+                       .cast<double>();
+    state.displacement += (x * basis_.end_displacement).cast<double>();
+    state.time += h;
+    state.iterations = iterations;
+  }
+
+  Eigen::MatrixXd
+  TimeFiniteElement::solve_lowest_order(DynamicSystem &system, const State &state, const double h,
+                                        unsigned &iterations)
+  {
+    // One Gauss point (tau = 1/2): d_h(1/2) - d_n = X_1 = Delta d / l_1(1); the
+    // inertia M v_h' and its derivative with respect to Delta d from the basis.
+    const double           to_stage = static_cast<double>(1.0L / basis_.end_displacement[0]);
+    const double           a        = static_cast<double>(basis_.stage_acceleration(0, 0));
+    const double           b        = static_cast<double>(basis_.stage_acceleration_from_velocity[0]);
+    const Eigen::VectorXd &v_n      = state.velocity;
+    const Eigen::VectorXd  external =
+      0.5 * (system.external_force(state.time) + system.external_force(state.time + h));
+    Eigen::VectorXd increment = h * v_n; // predictor: constant velocity (as the mid-point scheme)
+    iterations                = newton_iteration(
+      system, ForceModel::conserving, state.displacement, external, a * to_stage / (h * h),
+      [&](const Eigen::VectorXd &trial) {
+        return system.mass_times(a * to_stage / (h * h) * trial + b / h * v_n);
+      },
+      increment);
+    external_work_ = external.dot(increment);
+    return increment * to_stage;
+  }
+
+  Eigen::MatrixXd
+  TimeFiniteElement::solve_stages(DynamicSystem &system, const State &state, const double h,
+                                  unsigned &iterations)
+  {
+    const unsigned         k   = order();
+    const Eigen::Index     N   = system.n_dofs();
+    const Eigen::Index     n   = N * k;
+    const TimeElementBasis &B  = basis_;
+    const Eigen::VectorXd &d_n = state.displacement;
+    const Eigen::VectorXd &v_n = state.velocity;
+    const Eigen::VectorXd &w   = B.gauss_weights;
+    const long double      t   = h;
+    auto stage_velocities = [&](const Eigen::MatrixXd &X) -> Eigen::MatrixXd {
+      return (X.cast<long double>() * B.stage_velocity.transpose() / t).cast<double>();
+    };
+
+    std::vector<bool> is_fixed(N, false);
+    for (const unsigned i : fixed_)
+      is_fixed[i] = true;
+    auto zero_fixed = [&](auto &&vector) {
+      for (const unsigned i : fixed_)
+        vector[i] = 0.0;
+    };
+
+    Eigen::MatrixXd external(N, k);
+    for (unsigned l = 0; l < k; ++l)
+      {
+        external.col(l) = system.external_force(state.time + B.gauss_points[l] * h);
+        zero_fixed(external.col(l));
+      }
+    const double energy_n = system.strain_energy(d_n);
+
+    // Predictor: the Taylor polynomial d_n + t v_n + t^2 a_n/2 at the Gauss points.
+    Eigen::MatrixXd X(N, k);
+    for (unsigned l = 0; l < k; ++l)
+      {
+        const double time = B.gauss_points[l] * h;
+        X.col(l)          = time * v_n + 0.5 * time * time * state.acceleration;
+        zero_fixed(X.col(l));
+      }
+
+    Eigen::MatrixXd                            force(N, k);
+    std::vector<Eigen::SparseMatrix<double>>   stiffness(k);
+    std::vector<Eigen::Triplet<double>>        entries;
+    Eigen::SparseMatrix<double>                jacobian(n, n);
+    // Eigen's supernodal sparse LU with COLAMD ordering: the stage systems of
+    // the decks are small (k times the DOFs of a model that Amesos KLU solves
+    // one stage of), and the Jacobian is non-symmetric.
+    Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> solver;
+
+    constexpr unsigned max_iterations = 25;
+    constexpr double   eps            = std::numeric_limits<double>::epsilon();
+    for (iterations = 1; iterations <= max_iterations; ++iterations)
+      {
+        for (unsigned l = 0; l < k; ++l)
+          {
+            force.col(l) = system.internal_force(d_n + X.col(l));
+            stiffness[l] = system.tangent_stiffness(d_n + X.col(l));
+          }
+        const Wide            wide     = X.cast<long double>();
+        const Eigen::MatrixXd velocity = stage_velocities(X);
+        const Eigen::MatrixXd inertia =
+          mass_ * (wide * B.stage_acceleration.transpose() / (t * t) +
+                   v_n.cast<long double>() * B.stage_acceleration_from_velocity.transpose() / t)
+                    .cast<double>();
+        const Eigen::VectorXd increment  = (wide * B.end_displacement).cast<double>();
+        const Eigen::VectorXd force_end  = system.internal_force(d_n + increment);
+        const double          energy_end = system.strain_energy(d_n + increment);
+
+        // The Gonzalez-type projection lambda (see the header) and its gradient g.
+        double power = 0.0, power_magnitude = 0.0, speed = 0.0;
+        for (unsigned l = 0; l < k; ++l)
+          {
+            const double p = velocity.col(l).dot(force.col(l));
+            power += h * w[l] * p;
+            power_magnitude += h * w[l] * std::abs(p);
+            speed += h * w[l] * velocity.col(l).squaredNorm();
+          }
+        const double defect = energy_end - energy_n - power;
+        // A defect at round-off of the energies (a structure at rest) is not corrected.
+        const bool correct =
+          speed > 0.0 &&
+          std::abs(defect) > 64 * eps * (std::abs(energy_n) + std::abs(energy_end) + power_magnitude);
+        const double    lambda = correct ? defect / speed : 0.0;
+        Eigen::VectorXd g      = Eigen::VectorXd::Zero(n);
+        if (correct)
+          for (unsigned j = 0; j < k; ++j)
+            {
+              Eigen::VectorXd gj = static_cast<double>(B.end_displacement[j]) * force_end -
+                                   h * w[j] * (stiffness[j].transpose() * velocity.col(j));
+              for (unsigned l = 0; l < k; ++l)
+                gj -= w[l] * static_cast<double>(B.stage_velocity(l, j)) *
+                      (force.col(l) + 2.0 * lambda * velocity.col(l));
+              zero_fixed(gj);
+              g.segment(j * N, N) = gj / speed;
+            }
+
+        Eigen::MatrixXd residual = inertia + force + lambda * velocity - external;
+        for (unsigned l = 0; l < k; ++l)
+          zero_fixed(residual.col(l));
+        Eigen::MatrixXd free_inertia = inertia;
+        for (unsigned l = 0; l < k; ++l)
+          zero_fixed(free_inertia.col(l));
+        const double scale = std::max({external.norm(), force.norm(), free_inertia.norm(), 1e-300});
+        const double residual_ratio = residual.norm() / scale;
+
+        // Jacobian J0 = (A_lj/h^2) M + delta_lj K_l + lambda (S_lj/h) I (free DOFs).
+        entries.clear();
+        for (unsigned l = 0; l < k; ++l)
+          for (unsigned j = 0; j < k; ++j)
+            {
+              const double mass_factor = static_cast<double>(B.stage_acceleration(l, j) / (t * t));
+              for (Eigen::Index c = 0; c < mass_.outerSize(); ++c)
+                for (Eigen::SparseMatrix<double>::InnerIterator it(mass_, c); it; ++it)
+                  entries.emplace_back(l * N + it.row(), j * N + it.col(), mass_factor * it.value());
+              if (l == j)
+                for (Eigen::Index c = 0; c < stiffness[l].outerSize(); ++c)
+                  for (Eigen::SparseMatrix<double>::InnerIterator it(stiffness[l], c); it; ++it)
+                    entries.emplace_back(l * N + it.row(), j * N + it.col(), it.value());
+              if (lambda != 0.0)
+                for (Eigen::Index i = 0; i < N; ++i)
+                  if (!is_fixed[i])
+                    entries.emplace_back(l * N + i, j * N + i,
+                                         lambda * static_cast<double>(B.stage_velocity(l, j) / t));
+            }
+        jacobian.setFromTriplets(entries.begin(), entries.end());
+        solver.analyzePattern(jacobian);
+        solver.factorize(jacobian);
+        if (solver.info() != Eigen::Success)
+          throw NotConverged("the stage Newton matrix of the time finite element is singular");
+
+        // (J0 + u g^T) x = -r by Sherman-Morrison, u the stacked stage velocities.
+        const Eigen::Map<const Eigen::VectorXd> r(residual.data(), n);
+        Eigen::VectorXd                         x = solver.solve(-r);
+        if (correct)
+          {
+            const Eigen::Map<const Eigen::VectorXd> u(velocity.data(), n);
+            const Eigen::VectorXd                   z = solver.solve(u);
+            x -= z * (g.dot(x) / (1.0 + g.dot(z)));
+          }
+        Eigen::Map<Eigen::VectorXd>(X.data(), n) += x;
+        if (!std::isfinite(x.norm()))
+          break;
+        if (residual_ratio <= 1e-8 && x.norm() <= 1e-8 * std::max(X.norm(), 1e-300))
+          break;
+        // A residual at round-off with a vanishing increment (a body at rest) is converged too.
+        if (residual_ratio <= 1e-12 && x.norm() <= 1e-14 * std::max(d_n.norm(), 1.0))
+          break;
+      }
+    if (iterations > max_iterations || !X.allFinite())
+      throw NotConverged("the time finite element's Newton iteration did not converge in " +
+                         std::to_string(max_iterations) + " iterations");
+
+    const Eigen::MatrixXd velocity = stage_velocities(X);
+    external_work_                 = 0.0;
+    for (unsigned l = 0; l < k; ++l)
+      external_work_ += h * w[l] * velocity.col(l).dot(external.col(l));
+    return X;
+  }
+} // namespace corot::integrators
