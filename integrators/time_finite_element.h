@@ -81,6 +81,18 @@ namespace corot::integrators
    * residual and the correction are below 1e-8 (as newton_iteration); throws
    * NotConverged after 25 iterations. DOF vectors are treated as a vector
    * space (rotation entries as rotation vectors, exact for planar rotations).
+   *
+   * Limitation (k >= 2): f_int is evaluated at the Gauss-point configurations
+   * d_h(tau_l). For nearly inextensible members turning through a large angle
+   * per step, the polynomial path leaves the inextensible motion between the
+   * nodes and the stage forces are dominated by spurious axial strain (the
+   * "artificial straining" of Crisfield & Shi 1993, seed-papers.md 2.1.1,
+   * which their k = 1 force avoids by using end-of-step strains). Energy
+   * stays conserved, but it flows into the axial mode and the motion locks:
+   * Bathe's pendulum (EA = 1e10) needs about 300 steps a period with k = 2
+   * (input_decks/pendulum_timefe2_dt0.5.inp and _dt0.0125.inp). The cure of
+   * Betsch & Steinmann, an assumed strain in time, needs the elements'
+   * strains and is not available through DynamicSystem.
    */
   class TimeFiniteElement : public Integrator
   {
