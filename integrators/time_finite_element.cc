@@ -14,6 +14,101 @@ namespace corot::integrators
   {
     using Wide       = TimeElementBasis::Matrix;
     using WideVector = TimeElementBasis::Vector;
+
+    /** The multiplier lambda of the energy projection and its gradient with respect to the stages. */
+    struct EnergyProjection
+    {
+      bool            active = false; ///< false when the defect is at round-off (lambda = 0)
+      double          lambda = 0.0;
+      Eigen::VectorXd gradient;       ///< d lambda / d X, stacked by stage (zero when inactive)
+    };
+
+    /**
+     * lambda = (W(d_{n+1}) - W(d_n) - Q)/D with the quadrature Q of the stress
+     * power and D = h sum_l w_l |d_h'(tau_l)|^2 (see TimeFiniteElement), and its
+     * gradient: d/dX_j of W(d_{n+1}) is l_j(1) f_int(d_{n+1}), of Q
+     * sum_l w_l S_lj f_l + h w_j K_j^T d_h'(tau_j), of D 2 sum_l w_l S_lj d_h'(tau_l).
+     */
+    EnergyProjection
+    energy_projection(const TimeElementBasis &basis, const double h,
+                      const Eigen::MatrixXd &velocity, const Eigen::MatrixXd &force,
+                      const std::vector<Eigen::SparseMatrix<double>> &stiffness,
+                      const Eigen::VectorXd &force_end, const double energy_n,
+                      const double energy_end, const std::vector<unsigned> &fixed)
+    {
+      const unsigned         k = basis.order();
+      const Eigen::Index     N = velocity.rows();
+      const Eigen::VectorXd &w = basis.gauss_weights;
+      double power = 0.0, power_magnitude = 0.0, speed = 0.0;
+      for (unsigned l = 0; l < k; ++l)
+        {
+          const double p = velocity.col(l).dot(force.col(l));
+          power += h * w[l] * p;
+          power_magnitude += h * w[l] * std::abs(p);
+          speed += h * w[l] * velocity.col(l).squaredNorm();
+        }
+      const double     defect = energy_end - energy_n - power;
+      EnergyProjection result;
+      result.gradient = Eigen::VectorXd::Zero(N * k);
+      // A defect at round-off of the energies (e.g. a structure at rest) is not corrected.
+      constexpr double eps = std::numeric_limits<double>::epsilon();
+      result.active        = speed > 0.0 && std::abs(defect) > 64 * eps * (std::abs(energy_n) +
+                                                                       std::abs(energy_end) +
+                                                                       power_magnitude);
+      if (!result.active)
+        return result;
+      result.lambda = defect / speed;
+      for (unsigned j = 0; j < k; ++j)
+        {
+          Eigen::VectorXd gj = static_cast<double>(basis.end_displacement[j]) * force_end -
+                               h * w[j] * (stiffness[j].transpose() * velocity.col(j));
+          for (unsigned l = 0; l < k; ++l)
+            gj -= w[l] * static_cast<double>(basis.stage_velocity(l, j)) *
+                  (force.col(l) + 2.0 * result.lambda * velocity.col(l));
+          for (const unsigned i : fixed)
+            gj[i] = 0.0;
+          result.gradient.segment(j * N, N) = gj / speed;
+        }
+      return result;
+    }
+
+    /**
+     * The stage Jacobian without the rank-one term of lambda:
+     * block (l, j) = (A_lj/h^2) M + delta_lj K_l + lambda (S_lj/h) I (I on free DOFs).
+     */
+    Eigen::SparseMatrix<double>
+    stage_jacobian(const TimeElementBasis &basis, const double h,
+                   const Eigen::SparseMatrix<double>              &mass,
+                   const std::vector<Eigen::SparseMatrix<double>> &stiffness, const double lambda,
+                   const std::vector<bool> &is_fixed)
+    {
+      const unsigned                      k = basis.order();
+      const Eigen::Index                  N = mass.rows();
+      const long double                   t = h;
+      std::vector<Eigen::Triplet<double>> entries;
+      entries.reserve(k * k * mass.nonZeros() + k * stiffness[0].nonZeros() + (k * k) * N);
+      auto add_block = [&](const Eigen::SparseMatrix<double> &matrix, const unsigned l,
+                           const unsigned j, const double factor) {
+        for (Eigen::Index c = 0; c < matrix.outerSize(); ++c)
+          for (Eigen::SparseMatrix<double>::InnerIterator it(matrix, c); it; ++it)
+            entries.emplace_back(l * N + it.row(), j * N + it.col(), factor * it.value());
+      };
+      for (unsigned l = 0; l < k; ++l)
+        for (unsigned j = 0; j < k; ++j)
+          {
+            add_block(mass, l, j, static_cast<double>(basis.stage_acceleration(l, j) / (t * t)));
+            if (l == j)
+              add_block(stiffness[l], l, j, 1.0);
+            if (lambda != 0.0)
+              for (Eigen::Index i = 0; i < N; ++i)
+                if (!is_fixed[i])
+                  entries.emplace_back(l * N + i, j * N + i,
+                                       lambda * static_cast<double>(basis.stage_velocity(l, j) / t));
+          }
+      Eigen::SparseMatrix<double> jacobian(N * k, N * k);
+      jacobian.setFromTriplets(entries.begin(), entries.end());
+      return jacobian;
+    }
   } // namespace
 
   TimeFiniteElement::TimeFiniteElement(const unsigned order)
@@ -120,15 +215,12 @@ namespace corot::integrators
 
     Eigen::MatrixXd                            force(N, k);
     std::vector<Eigen::SparseMatrix<double>>   stiffness(k);
-    std::vector<Eigen::Triplet<double>>        entries;
-    Eigen::SparseMatrix<double>                jacobian(n, n);
     // Eigen's supernodal sparse LU with COLAMD ordering: the stage systems of
     // the decks are small (k times the DOFs of a model that Amesos KLU solves
     // one stage of), and the Jacobian is non-symmetric.
     Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> solver;
 
     constexpr unsigned max_iterations = 25;
-    constexpr double   eps            = std::numeric_limits<double>::epsilon();
     for (iterations = 1; iterations <= max_iterations; ++iterations)
       {
         for (unsigned l = 0; l < k; ++l)
@@ -146,35 +238,10 @@ namespace corot::integrators
         const Eigen::VectorXd force_end  = system.internal_force(d_n + increment);
         const double          energy_end = system.strain_energy(d_n + increment);
 
-        // The Gonzalez-type projection lambda (see the header) and its gradient g.
-        double power = 0.0, power_magnitude = 0.0, speed = 0.0;
-        for (unsigned l = 0; l < k; ++l)
-          {
-            const double p = velocity.col(l).dot(force.col(l));
-            power += h * w[l] * p;
-            power_magnitude += h * w[l] * std::abs(p);
-            speed += h * w[l] * velocity.col(l).squaredNorm();
-          }
-        const double defect = energy_end - energy_n - power;
-        // A defect at round-off of the energies (a structure at rest) is not corrected.
-        const bool correct =
-          speed > 0.0 &&
-          std::abs(defect) > 64 * eps * (std::abs(energy_n) + std::abs(energy_end) + power_magnitude);
-        const double    lambda = correct ? defect / speed : 0.0;
-        Eigen::VectorXd g      = Eigen::VectorXd::Zero(n);
-        if (correct)
-          for (unsigned j = 0; j < k; ++j)
-            {
-              Eigen::VectorXd gj = static_cast<double>(B.end_displacement[j]) * force_end -
-                                   h * w[j] * (stiffness[j].transpose() * velocity.col(j));
-              for (unsigned l = 0; l < k; ++l)
-                gj -= w[l] * static_cast<double>(B.stage_velocity(l, j)) *
-                      (force.col(l) + 2.0 * lambda * velocity.col(l));
-              zero_fixed(gj);
-              g.segment(j * N, N) = gj / speed;
-            }
+        const EnergyProjection projection = energy_projection(
+          B, h, velocity, force, stiffness, force_end, energy_n, energy_end, fixed_);
 
-        Eigen::MatrixXd residual = inertia + force + lambda * velocity - external;
+        Eigen::MatrixXd residual = inertia + force + projection.lambda * velocity - external;
         for (unsigned l = 0; l < k; ++l)
           zero_fixed(residual.col(l));
         Eigen::MatrixXd free_inertia = inertia;
@@ -183,26 +250,8 @@ namespace corot::integrators
         const double scale = std::max({external.norm(), force.norm(), free_inertia.norm(), 1e-300});
         const double residual_ratio = residual.norm() / scale;
 
-        // Jacobian J0 = (A_lj/h^2) M + delta_lj K_l + lambda (S_lj/h) I (free DOFs).
-        entries.clear();
-        for (unsigned l = 0; l < k; ++l)
-          for (unsigned j = 0; j < k; ++j)
-            {
-              const double mass_factor = static_cast<double>(B.stage_acceleration(l, j) / (t * t));
-              for (Eigen::Index c = 0; c < mass_.outerSize(); ++c)
-                for (Eigen::SparseMatrix<double>::InnerIterator it(mass_, c); it; ++it)
-                  entries.emplace_back(l * N + it.row(), j * N + it.col(), mass_factor * it.value());
-              if (l == j)
-                for (Eigen::Index c = 0; c < stiffness[l].outerSize(); ++c)
-                  for (Eigen::SparseMatrix<double>::InnerIterator it(stiffness[l], c); it; ++it)
-                    entries.emplace_back(l * N + it.row(), j * N + it.col(), it.value());
-              if (lambda != 0.0)
-                for (Eigen::Index i = 0; i < N; ++i)
-                  if (!is_fixed[i])
-                    entries.emplace_back(l * N + i, j * N + i,
-                                         lambda * static_cast<double>(B.stage_velocity(l, j) / t));
-            }
-        jacobian.setFromTriplets(entries.begin(), entries.end());
+        const Eigen::SparseMatrix<double> jacobian =
+          stage_jacobian(B, h, mass_, stiffness, projection.lambda, is_fixed);
         solver.analyzePattern(jacobian);
         solver.factorize(jacobian);
         if (solver.info() != Eigen::Success)
@@ -211,10 +260,11 @@ namespace corot::integrators
         // (J0 + u g^T) x = -r by Sherman-Morrison, u the stacked stage velocities.
         const Eigen::Map<const Eigen::VectorXd> r(residual.data(), n);
         Eigen::VectorXd                         x = solver.solve(-r);
-        if (correct)
+        if (projection.active)
           {
             const Eigen::Map<const Eigen::VectorXd> u(velocity.data(), n);
             const Eigen::VectorXd                   z = solver.solve(u);
+            const Eigen::VectorXd                  &g = projection.gradient;
             x -= z * (g.dot(x) / (1.0 + g.dot(z)));
           }
         Eigen::Map<Eigen::VectorXd>(X.data(), n) += x;
