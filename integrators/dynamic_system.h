@@ -6,6 +6,9 @@
  * Newton correction at a time.
  */
 #include <Eigen/Dense>
+#include <Eigen/SparseCore>
+
+#include <vector>
 
 namespace corot::integrators
 {
@@ -97,5 +100,22 @@ namespace corot::integrators
     {
       return Eigen::VectorXd::Zero(d_n1.size());
     }
+
+    /**
+     * The tangent stiffness K = d f_int/d d at @p d, consistent with
+     * internal_force(); rows and columns of constrained DOFs are those of the
+     * identity. For schemes that couple several stages of a step in one Newton
+     * system (TimeFiniteElement with k >= 2).
+     */
+    virtual Eigen::SparseMatrix<double>
+    tangent_stiffness(const Eigen::VectorXd &d) = 0;
+
+    /** The (constant) mass matrix M of mass_times(), rows and columns of constrained DOFs zero. */
+    virtual Eigen::SparseMatrix<double>
+    mass_matrix() const = 0;
+
+    /** The constrained DOFs (held at their values), in increasing order. */
+    virtual std::vector<unsigned>
+    constrained_dofs() const = 0;
   };
 } // namespace corot::integrators

@@ -2,6 +2,7 @@
 #include <integrators/hilber_hughes_taylor.h>
 #include <integrators/integrator.h>
 #include <integrators/newmark.h>
+#include <integrators/time_finite_element.h>
 
 namespace corot::integrators
 {
@@ -10,10 +11,12 @@ namespace corot::integrators
   {
     if (name == "HHT")
       return std::make_unique<HilberHughesTaylor>(alpha);
-    // TIMEFE, ORDER=1 is the mid-point scheme: constant trial and linear test
-    // functions in time (Borri, Franchi & Mantegazza).
-    if (name == "MIDPOINT" || (name == "TIMEFE" && order == 1))
+    if (name == "MIDPOINT")
       return std::make_unique<EnergyConservingMidpoint>();
+    // ORDER=1 is the mid-point scheme (constant trial and linear test functions
+    // in time, Borri, Franchi & Mantegazza); TimeFiniteElement reproduces it.
+    if (name == "TIMEFE" && order >= 1)
+      return std::make_unique<TimeFiniteElement>(order);
     if (name == "NEWMARK")
       return std::make_unique<Newmark>();
     return nullptr;

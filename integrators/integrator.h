@@ -57,8 +57,8 @@ namespace corot::integrators
 
   /**
    * The integrator for a deck's INTEGRATOR=, ORDER= and ALPHA= (MIDPOINT,
-   * NEWMARK, HHT, TIMEFE with ORDER=1), or nullptr for one this release does
-   * not provide.
+   * NEWMARK, HHT, TIMEFE with ORDER >= 1), or nullptr for one this release
+   * does not provide.
    */
   std::unique_ptr<Integrator>
   create_integrator(const std::string &name, unsigned order, double alpha = 0.0);

@@ -2,7 +2,10 @@
 #include <src/analysis/step_loading.h>
 #include <src/solvers/direct_solver.h>
 
+#include <deal.II/base/mpi.h>
+
 #include <algorithm>
+#include <stdexcept>
 
 namespace corot::analysis
 {
@@ -175,5 +178,81 @@ namespace corot::analysis
       result[line.index] =
         internal[line.index] + inertia_force[line.index] - external_force[line.index];
     return result;
+  }
+
+  namespace
+  {
+    /**
+     * Replicated Eigen copy of @p matrix (rows gathered from every rank); rows
+     * and columns of the DOFs in @p fixed are replaced by @p fixed_diagonal
+     * times those of the identity.
+     */
+    Eigen::SparseMatrix<double>
+    replicated_copy(const dealii::TrilinosWrappers::SparseMatrix &matrix,
+                    const dealii::IndexSet &owned, const std::vector<unsigned> &fixed,
+                    const double fixed_diagonal, MPI_Comm communicator)
+    {
+      std::vector<bool> is_fixed(matrix.m(), false);
+      for (const unsigned i : fixed)
+        is_fixed[i] = true;
+      std::vector<unsigned> rows, columns;
+      std::vector<double>   values;
+      for (const auto row : owned)
+        for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
+          if (!is_fixed[row] && !is_fixed[entry->column()] && entry->value() != 0.0)
+            {
+              rows.push_back(row);
+              columns.push_back(entry->column());
+              values.push_back(entry->value());
+            }
+      std::vector<Eigen::Triplet<double>> triplets;
+      const auto all_rows    = dealii::Utilities::MPI::all_gather(communicator, rows);
+      const auto all_columns = dealii::Utilities::MPI::all_gather(communicator, columns);
+      const auto all_values  = dealii::Utilities::MPI::all_gather(communicator, values);
+      for (unsigned rank = 0; rank < all_rows.size(); ++rank)
+        for (unsigned i = 0; i < all_rows[rank].size(); ++i)
+          triplets.emplace_back(all_rows[rank][i], all_columns[rank][i], all_values[rank][i]);
+      if (fixed_diagonal != 0.0)
+        for (const unsigned i : fixed)
+          triplets.emplace_back(i, i, fixed_diagonal);
+      Eigen::SparseMatrix<double> result(matrix.m(), matrix.n());
+      result.setFromTriplets(triplets.begin(), triplets.end());
+      return result;
+    }
+  } // namespace
+
+  std::vector<unsigned>
+  AssembledDynamicSystem::constrained_dofs() const
+  {
+    std::vector<unsigned> result;
+    for (const auto &line : context_.assembler.increment_constraints().get_lines())
+      {
+        if (!line.entries.empty())
+          throw std::runtime_error("*EQUATION constraints are not handled by INTEGRATOR=TIMEFE "
+                                   "with ORDER >= 2 yet");
+        result.push_back(line.index);
+      }
+    std::sort(result.begin(), result.end());
+    return result;
+  }
+
+  Eigen::SparseMatrix<double>
+  AssembledDynamicSystem::tangent_stiffness(const Eigen::VectorXd &d)
+  {
+    dealii::TrilinosWrappers::MPI::Vector  residual;
+    dealii::TrilinosWrappers::SparseMatrix tangent;
+    Eigen::VectorXd                        internal;
+    context_.assembler.assemble_residual(configuration(d), true,
+                                         Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual,
+                                         internal, &tangent);
+    return replicated_copy(tangent, context_.assembler.locally_owned_dofs(), constrained_dofs(),
+                           1.0, context_.assembler.communicator());
+  }
+
+  Eigen::SparseMatrix<double>
+  AssembledDynamicSystem::mass_matrix() const
+  {
+    return replicated_copy(mass_, context_.assembler.locally_owned_dofs(), constrained_dofs(), 0.0,
+                           context_.assembler.communicator());
   }
 } // namespace corot::analysis

@@ -66,6 +66,18 @@ namespace corot::analysis
               const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia_force,
               const Eigen::VectorXd &external_force) override;
 
+    /** Assembled consistent tangent at @p d, identity on constrained DOFs (replicated). */
+    Eigen::SparseMatrix<double>
+    tangent_stiffness(const Eigen::VectorXd &d) override;
+
+    /** The lumped mass, zero on constrained DOFs (replicated). */
+    Eigen::SparseMatrix<double>
+    mass_matrix() const override;
+
+    /** The DOFs of the step's boundary conditions; throws for *EQUATION constraints (not handled yet). */
+    std::vector<unsigned>
+    constrained_dofs() const override;
+
     /** The configuration of DOF vector @p d. */
     core::Configuration
     configuration(const Eigen::VectorXd &d) const;

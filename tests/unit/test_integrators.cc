@@ -82,6 +82,26 @@ namespace
     {
       return (k * d.squaredNorm() + c * d.array().pow(4).sum() / 2) / 2;
     }
+    Eigen::SparseMatrix<double>
+    tangent_stiffness(const Eigen::VectorXd &d) override
+    {
+      Eigen::SparseMatrix<double> K(2, 2);
+      for (int i = 0; i < 2; ++i)
+        K.insert(i, i) = k + 3 * c * d[i] * d[i];
+      return K;
+    }
+    Eigen::SparseMatrix<double>
+    mass_matrix() const override
+    {
+      Eigen::SparseMatrix<double> M(2, 2);
+      M.setIdentity();
+      return M;
+    }
+    std::vector<unsigned>
+    constrained_dofs() const override
+    {
+      return {};
+    }
 
   private:
     Eigen::VectorXd

@@ -1,0 +1,162 @@
+/**
+ * The DynamicSystem methods the time finite elements of order k >= 2 use, on
+ * an assembled structure (a pinned three-bar planar truss with point masses):
+ * tangent_stiffness equals a central-difference Jacobian of internal_force on
+ * the free DOFs and is the identity on constrained ones; mass_matrix agrees
+ * with mass_times and is zero on constrained DOFs. And an *EQUATION in a
+ * TIMEFE ORDER=2 step is a clear error at the *DYNAMIC line.
+ */
+#include <src/analysis/analysis_context.h>
+#include <src/analysis/analysis_runner.h>
+#include <src/analysis/assembled_dynamic_system.h>
+#include <src/analysis/step_loading.h>
+#include <src/assembly/dof_numbering.h>
+#include <src/assembly/element_builder.h>
+#include <src/core/source_location.h>
+#include <src/deck/deck_reader.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace
+{
+  std::string
+  write_deck(const std::string &name, const std::string &text)
+  {
+    const auto directory = std::filesystem::temp_directory_path() / "corot_assembled_dynamic_system";
+    std::filesystem::create_directories(directory);
+    const auto path = directory / name;
+    std::ofstream(path) << text;
+    return path.string();
+  }
+
+  /** Node 1 pinned, nodes 2-4 free; T2D2 bars 1-2, 2-3, 3-4 and 2-4; masses at 2, 3, 4. */
+  const std::string truss = R"(*NODE
+1, 0.0, 0.0
+2, 1.0, 0.2
+3, 2.0, -0.1
+4, 1.5, 1.0
+*ELEMENT, TYPE=T2D2, ELSET=BARS
+1, 1, 2
+2, 2, 3
+3, 3, 4
+4, 2, 4
+*ELEMENT, TYPE=MASS, ELSET=BOBS
+5, 2
+6, 3
+7, 4
+*MATERIAL, NAME=STEEL
+*ELASTIC
+2.0e5, 0.3
+*SOLID SECTION, ELSET=BARS, MATERIAL=STEEL
+1.0
+*MASS, ELSET=BOBS
+3.0
+*BOUNDARY
+1, 1, 2
+)";
+} // namespace
+
+TEST(AssembledDynamicSystem, TangentAndMassMatricesForStageNewton)
+{
+  const corot::core::Model model = corot::deck::read_deck(
+    write_deck("truss.inp", truss + "*STEP\n*DYNAMIC, INTEGRATOR=TIMEFE, ORDER=2\n0.1, 1.0\n*END STEP\n"));
+  const auto                      elements = corot::assembly::build_elements(model);
+  const corot::core::DofMap       dofs     = corot::assembly::number_dofs(model, elements);
+  corot::assembly::Assembler      assembler(model, elements, dofs, MPI_COMM_WORLD);
+  const corot::analysis::AmplitudeTable amplitudes(model);
+  corot::core::Configuration      configuration(model.nodes.size());
+  std::ostringstream              sink;
+  dealii::ConditionalOStream      progress(sink, false);
+  corot::analysis::AnalysisContext context{model, elements, dofs, assembler, amplitudes,
+                                           configuration, progress};
+  corot::analysis::StepLoading loading;
+  loading.boundaries = model.boundaries;
+  std::vector<std::string>                 log;
+  const corot::analysis::PrescribedMotion  prescribed(context, loading, log);
+  assembler.set_constraints(prescribed.constrained_dofs(), model.equations);
+  corot::analysis::AssembledDynamicSystem system(context, loading, 1.0);
+
+  const unsigned              n     = system.n_dofs();
+  const std::vector<unsigned> fixed = system.constrained_dofs();
+  ASSERT_EQ(fixed.size(), 2u);
+  std::vector<bool> is_fixed(n, false);
+  for (const unsigned i : fixed)
+    is_fixed[i] = true;
+
+  // A finite, non-symmetric deformation (large enough to rotate and stretch every bar).
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(n);
+  for (unsigned i = 0; i < n; ++i)
+    if (!is_fixed[i])
+      d[i] = 0.05 * std::sin(1.0 + 3.0 * i);
+  const Eigen::MatrixXd K = Eigen::MatrixXd(system.tangent_stiffness(d));
+  double                largest = 0.0, scale = K.cwiseAbs().maxCoeff();
+  const double          h       = 1e-6;
+  for (unsigned j = 0; j < n; ++j)
+    {
+      if (is_fixed[j])
+        continue;
+      Eigen::VectorXd plus = d, minus = d;
+      plus[j] += h;
+      minus[j] -= h;
+      const Eigen::VectorXd column =
+        (system.internal_force(plus) - system.internal_force(minus)) / (2 * h);
+      for (unsigned i = 0; i < n; ++i)
+        if (!is_fixed[i])
+          largest = std::max(largest, std::abs(K(i, j) - column[i]));
+    }
+  std::cout << "tangent vs central differences: largest difference / largest entry "
+            << largest / scale << std::endl;
+  EXPECT_LT(largest / scale, 1e-7);
+  for (const unsigned i : fixed)
+    for (unsigned j = 0; j < n; ++j)
+      {
+        EXPECT_EQ(K(i, j), i == j ? 1.0 : 0.0);
+        EXPECT_EQ(K(j, i), i == j ? 1.0 : 0.0);
+      }
+
+  const Eigen::MatrixXd M = Eigen::MatrixXd(system.mass_matrix());
+  Eigen::VectorXd       x = Eigen::VectorXd::Zero(n);
+  for (unsigned i = 0; i < n; ++i)
+    if (!is_fixed[i])
+      x[i] = 1.0 + i;
+  const Eigen::VectorXd product = system.mass_times(x);
+  for (unsigned i = 0; i < n; ++i)
+    {
+      if (is_fixed[i])
+        continue;
+      EXPECT_NEAR((M * x)[i], product[i], 1e-12 * product.norm()) << i;
+    }
+  for (const unsigned i : fixed)
+    EXPECT_EQ(M.row(i).norm() + M.col(i).norm(), 0.0);
+  EXPECT_GT(M.trace(), 0.0);
+}
+
+TEST(AssembledDynamicSystem, EquationWithHigherOrderTimeElementIsAnErrorAtTheStep)
+{
+  // Line 27 is *STEP, 28 the *DYNAMIC line.
+  const std::string path = write_deck("equation.inp", truss + R"(*EQUATION
+2
+3, 2, 1.0, 4, 2, -1.0
+*STEP
+*DYNAMIC, INTEGRATOR=TIMEFE, ORDER=2
+0.1, 0.2
+*END STEP
+)");
+  std::string message;
+  try
+    {
+      std::ostringstream progress;
+      corot::analysis::run_analysis(corot::deck::read_deck(path), MPI_COMM_WORLD, progress);
+    }
+  catch (const corot::core::InputError &error)
+    {
+      message = error.what();
+    }
+  EXPECT_NE(message.find("equation.inp:28:"), std::string::npos) << message;
+  EXPECT_NE(message.find("*EQUATION"), std::string::npos) << message;
+}
