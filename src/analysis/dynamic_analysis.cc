@@ -33,7 +33,7 @@ namespace corot::analysis
       throw core::InputError(step_.procedure_at,
                              "INTEGRATOR=" + p.integrator +
                                (p.integrator == "TIMEFE" ? ", ORDER=" + std::to_string(p.order) : "") +
-                               " is not available in this release (MIDPOINT, NEWMARK, HHT, TIMEFE with ORDER=1)");
+                               " is not available (MIDPOINT, NEWMARK, HHT, or TIMEFE with ORDER >= 1)");
     PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
     AssembledDynamicSystem system(context_, loading_, p.period, &prescribed);
