@@ -16,7 +16,7 @@ namespace corot::integrators
     const Eigen::VectorXd external =
       0.5 * (system.external_force(state.time) + system.external_force(state.time + dt));
     const Eigen::VectorXd &v_n      = state.velocity;
-    Eigen::VectorXd        increment = dt * v_n; // predictor: constant velocity
+    Eigen::VectorXd        increment = midpoint_predictor(state, dt);
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
       return system.mass_times(2.0 / (dt * dt) * (trial - dt * v_n));

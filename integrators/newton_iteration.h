@@ -4,6 +4,7 @@
  * The Newton loop shared by the implicit schemes.
  */
 #include <integrators/dynamic_system.h>
+#include <integrators/integrator.h>
 
 #include <functional>
 
@@ -14,8 +15,12 @@ namespace corot::integrators
    * trial increment, @p inertia returns the inertia force M a(Delta d); the
    * residual is f(d_n, d_n + Delta d) + M a - @p external. Converged when the
    * residual is below 1e-8 of the force scale and the correction below 1e-8
-   * of the increment. Returns the iterations used; throws NotConverged after
-   * 25.
+   * of the increment; or when the error estimate from the observed
+   * contraction of the corrections is below 1e-10 of the increment; or when
+   * the corrections have reached the round-off of the displacements with the
+   * residual at the cancellation floor of the internal forces (see the code).
+   * Returns the iterations used; throws NotConverged after 25, naming the last
+   * residual and correction.
    */
   unsigned
   newton_iteration(DynamicSystem                                               &system,
@@ -25,6 +30,14 @@ namespace corot::integrators
                    double                                                       mass_coefficient,
                    const std::function<Eigen::VectorXd(const Eigen::VectorXd &)> &inertia,
                    Eigen::VectorXd                                             &increment);
+
+  /**
+   * Newton's starting increment for the mid-point step (MIDPOINT and
+   * TIMEFE ORDER=1 alike): dt v_n + dt^2/2 a, with a the previous step's
+   * mid-point acceleration held constant (zero at the start).
+   */
+  Eigen::VectorXd
+  midpoint_predictor(const State &state, double dt);
 
   /**
    * Overwrites the entries of a predicted @p increment over [@p time,

@@ -166,7 +166,7 @@ namespace corot::integrators
     const Eigen::VectorXd &v_n      = state.velocity;
     const Eigen::VectorXd  external =
       0.5 * (system.external_force(state.time) + system.external_force(state.time + h));
-    Eigen::VectorXd increment = h * v_n; // predictor: constant velocity (as the mid-point scheme)
+    Eigen::VectorXd increment = midpoint_predictor(state, h); // as the mid-point scheme
     impose_prescribed_increment(system, state.time, h, state.displacement, increment);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
       return system.mass_times(a * to_stage / (h * h) * trial + b / h * v_n);
