@@ -26,7 +26,7 @@ def first_limit_point(arc, lpf):
         if lpf[i] >= lpf[i - 1] and lpf[i] > lpf[i + 1]:
             (x0, x1, x2), (y0, y1, y2) = arc[i - 1:i + 2], lpf[i - 1:i + 2]
             # Lagrange parabola through the three points; its vertex.
-            d01, d12, d02 = (y1 - y0) / (x1 - x0), (y2 - y1) / (x2 - x1), None
+            d01, d12 = (y1 - y0) / (x1 - x0), (y2 - y1) / (x2 - x1)
             c = (d12 - d01) / (x2 - x0)
             b = d01 - c * (x0 + x1)
             x = -b / (2 * c)
