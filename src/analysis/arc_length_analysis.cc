@@ -245,8 +245,8 @@ namespace corot::analysis
       scale = solve(solver, condensed_reference_).norm();
     }
 
-    const double min_arc = p.min_increment > 0 ? p.min_increment : 1e-5 * p.period;
     const double max_arc = p.max_increment > 0 ? p.max_increment : p.period;
+    const double min_arc = std::min(p.min_increment > 0 ? p.min_increment : 1e-5 * p.period, max_arc);
     double       arc     = std::min(p.initial_increment, max_arc);
 
     OutputRecorder  recorder(context_, step_, result_);

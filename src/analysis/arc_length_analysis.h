@@ -93,6 +93,6 @@ namespace corot::analysis
     Eigen::VectorXd                       dead_load_;      ///< f_0, replicated
     Eigen::VectorXd                       reference_load_; ///< q, replicated
     dealii::TrilinosWrappers::MPI::Vector condensed_reference_; ///< q with the constraints condensed
-    double                                length_scale_ = 1.0; ///< model size, for NewtonConvergence
+    double                                length_scale_ = 0.0; ///< model size, for NewtonConvergence
   };
 } // namespace corot::analysis
