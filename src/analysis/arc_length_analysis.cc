@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 
 namespace corot::analysis
@@ -61,6 +62,35 @@ namespace corot::analysis
     return result;
   }
 
+  std::optional<double>
+  ArcLengthAnalysis::constraint_root(const Eigen::VectorXd &increment, const Eigen::VectorXd &base,
+                                     const Eigen::VectorXd &load_solution, const double arc)
+  {
+    // |base + δλ δu_t|^2 = Δs^2 (Crisfield 1981; eq. 9.19 of the 1991 book).
+    const double a1           = load_solution.squaredNorm();
+    const double a2           = 2.0 * load_solution.dot(base);
+    const double a3           = base.squaredNorm() - arc * arc;
+    const double discriminant = a2 * a2 - 4.0 * a1 * a3;
+    if (!(discriminant >= 0.0) || !(a1 > 0.0))
+      return std::nullopt;
+    // Roots without cancellation (Numerical Recipes, 3rd ed., eq. 5.6.4), then
+    // the one whose new increment makes the smallest angle with the old one
+    // (all candidates have length Δs, so the largest dot product).
+    const double q        = -0.5 * (a2 + std::copysign(std::sqrt(discriminant), a2));
+    const double roots[2] = {q / a1, q != 0.0 ? a3 / q : 0.0};
+    double       best     = -std::numeric_limits<double>::infinity(), choice = roots[0];
+    for (const double root : roots)
+      {
+        const double cosine = increment.dot(base + root * load_solution);
+        if (cosine > best)
+          {
+            best   = cosine;
+            choice = root;
+          }
+      }
+    return choice;
+  }
+
   unsigned
   ArcLengthAnalysis::solve_increment(const double arc, double &load_factor,
                                      Eigen::VectorXd &direction, Eigen::VectorXd &reaction)
@@ -89,32 +119,15 @@ namespace corot::analysis
             const Eigen::VectorXd residual_solution = solve(solver, residual);
             const Eigen::VectorXd load_solution     = solve(solver, condensed_reference_);
 
-            // |Δu + δu_r + δλ δu_t|^2 = Δs^2 (Crisfield 1981, eq. 9.19 of the 1991 book).
-            const Eigen::VectorXd base = increment + residual_solution;
-            const double a1 = load_solution.squaredNorm();
-            const double a2 = 2.0 * load_solution.dot(base);
-            const double a3 = base.squaredNorm() - arc * arc;
-            const double discriminant = a2 * a2 - 4.0 * a1 * a3;
-            if (!(discriminant >= 0.0) || !(a1 > 0.0))
+            const std::optional<double> root =
+              constraint_root(increment, increment + residual_solution, load_solution, arc);
+            if (!root)
               {
                 context_.progress << "    iteration " << iteration
                                   << ": the arc-length constraint has no real root" << std::endl;
                 return 0;
               }
-            // Roots without cancellation (Numerical Recipes 5.6), then the one
-            // whose new increment is closest in direction to the old one.
-            const double q     = -0.5 * (a2 + std::copysign(std::sqrt(discriminant), a2));
-            const double roots[2] = {q / a1, q != 0.0 ? a3 / q : -q / a1};
-            double       best_cosine = -std::numeric_limits<double>::infinity(), delta = 0.0;
-            for (const double root : roots)
-              {
-                const double cosine = increment.dot(base + root * load_solution);
-                if (cosine > best_cosine)
-                  {
-                    best_cosine = cosine;
-                    delta       = root;
-                  }
-              }
+            const double delta = *root;
             const Eigen::VectorXd correction = residual_solution + delta * load_solution;
             context_.configuration.apply_increment(context_.dofs, correction);
             increment += correction;

@@ -10,6 +10,8 @@
 
 #include <Eigen/Dense>
 
+#include <optional>
+
 namespace corot::analysis
 {
   /**
@@ -57,6 +59,17 @@ namespace corot::analysis
     /** Runs the step; the end state is left in the context's configuration. */
     io::StepResult
     run(unsigned step_number);
+
+    /**
+     * The load-factor correction δλ of one corrector: the root of
+     * |@p base + δλ @p load_solution|^2 = @p arc^2 (base = Δu + δu_r, load_solution
+     * = δu_t) whose new increment makes the smallest angle with the previous
+     * iterate's @p increment (Crisfield 1981). std::nullopt if both roots are
+     * complex (the caller cuts the arc length back).
+     */
+    static std::optional<double>
+    constraint_root(const Eigen::VectorXd &increment, const Eigen::VectorXd &base,
+                    const Eigen::VectorXd &load_solution, double arc);
 
   private:
     /**
