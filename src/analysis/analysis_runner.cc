@@ -1,4 +1,5 @@
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/arc_length_analysis.h>
 #include <src/analysis/buckle_analysis.h>
 #include <src/analysis/dynamic_analysis.h>
 #include <src/analysis/frequency_analysis.h>
@@ -103,7 +104,9 @@ namespace corot::analysis
         switch (step.procedure)
           {
             case core::Procedure::static_analysis:
-              results.steps.push_back(StaticAnalysis(context, step, loading).run(s + 1));
+              results.steps.push_back(step.statics.riks ?
+                                        ArcLengthAnalysis(context, step, loading).run(s + 1) :
+                                        StaticAnalysis(context, step, loading).run(s + 1));
               carried.boundaries.insert(carried.boundaries.end(), step.boundaries.begin(), step.boundaries.end());
               carried.loads   = loading.loads;
               carried.gravity = loading.gravity;

@@ -2,6 +2,7 @@
 #include <src/analysis/static_analysis.h>
 #include <src/analysis/step_loading.h>
 #include <src/solvers/direct_solver.h>
+#include <src/solvers/newton_convergence.h>
 
 #include <algorithm>
 #include <cmath>
@@ -57,9 +58,11 @@ namespace corot::analysis
     double length_scale = 0.0;
     for (const auto &node : context_.model.nodes)
       length_scale = std::max(length_scale, node.position.norm());
-    length_scale = std::max(length_scale, 1e-30);
+    const solvers::NewtonConvergence convergence(context_.dofs, length_scale);
 
-    const Eigen::VectorXd start_values = context_.configuration.dof_values(context_.dofs);
+    // Sum of the Newton corrections of this increment (rotational entries: the
+    // sum of spatial rotation vectors, free of the 2 pi wrap of log R).
+    Eigen::VectorXd increment = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
     for (unsigned iteration = 1; iteration <= max_iterations; ++iteration)
       {
         assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
@@ -128,24 +131,18 @@ namespace corot::analysis
                                     internal, nullptr);
         reaction = reactions(assembler, internal, external);
 
-        const double force_scale =
-          std::max({external.norm(), internal.norm(), 1e-30});
-        const double residual_norm = residual.l2_norm();
-        const double increment_norm =
-          (context_.configuration.dof_values(context_.dofs) - start_values).norm();
-        const double correction_norm = step_length * delta.norm();
-        if (nonlinear)
-          context_.progress << "    iteration " << iteration << ": residual "
-                            << format(residual_norm / force_scale) << ", correction "
-                            << format(correction_norm / std::max(increment_norm, 1e-12 * length_scale))
-                            << std::endl;
         if (!nonlinear)
           return 1;
-        if (!std::isfinite(residual_norm))
-          return 0;
-        if (residual_norm <= 1e-8 * force_scale &&
-            correction_norm <= 1e-6 * std::max(increment_norm, 1e-12 * length_scale))
+        increment += step_length * delta;
+        const bool done = convergence.converged(assembler.to_replicated(residual), external,
+                                                internal, step_length * delta, increment);
+        context_.progress << "    iteration " << iteration << ": residual "
+                          << format(convergence.residual_ratio()) << ", correction "
+                          << format(convergence.correction_ratio()) << std::endl;
+        if (done)
           return iteration;
+        if (!std::isfinite(convergence.residual_ratio()))
+          return 0;
       }
     return 0;
   }

@@ -18,6 +18,8 @@ namespace corot::analysis
    * the co-rotational elements and a backtracking line search; an increment
    * that does not converge is cut back (x 1/4, with a message) down to the
    * minimum increment, and an unconverged increment is never accepted.
+   * Convergence is tested field by field (forces and moments, translations
+   * and rotations: solvers::NewtonConvergence).
    */
   class StaticAnalysis
   {

@@ -81,6 +81,19 @@ namespace corot::core
     double period            = 1.0;
     double min_increment     = 0.0; ///< 0: 1e-5 of the period
     double max_increment     = 0.0; ///< 0: the period
+
+    /**
+     * *STATIC, RIKS: arc-length continuation. The data line then reads (Abaqus)
+     * initial arc-length increment, total arc length (stored as period), min,
+     * max arc-length increment (initial/min/max_increment), then the
+     * stopping criteria below.
+     */
+    bool                  riks = false;
+    std::optional<double> max_load_factor;     ///< stop when the LPF reaches it
+    unsigned              limit_node = 0;      ///< node id of the displacement limit (0: none)
+    unsigned              limit_dof  = 0;      ///< 1..6
+    double                limit_displacement = 0.0; ///< stop when |u(node, dof)| reaches it
+    SourceLocation        data_at;             ///< the data line, for errors found later
   };
 
   /** *FREQUENCY data line. */

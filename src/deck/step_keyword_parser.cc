@@ -117,9 +117,9 @@ namespace corot::deck
   StepKeywordParser::statics(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
     keyword.check_parameters({"DIRECT", "RIKS", "SOLVER"});
-    if (keyword.has("RIKS"))
-      throw core::InputError(keyword.location(), "RIKS not supported yet");
     core::Step &step = set_procedure(core::Procedure::static_analysis, keyword);
+    if (keyword.has("RIKS"))
+      return riks(keyword, data);
     require_at_most_lines(keyword, data, 1);
     if (data.empty())
       return;
@@ -133,6 +133,59 @@ namespace corot::deck
     if (!(p.initial_increment > 0.0) || !(p.period > 0.0) || p.min_increment < 0.0 ||
         p.max_increment < 0.0)
       throw core::InputError(line.location(), "*STATIC increments and period must be positive");
+  }
+
+  void
+  StepKeywordParser::riks(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    core::Step &step = current_step();
+    if (!step.nlgeom)
+      throw core::InputError(keyword.location(),
+                             "*STATIC, RIKS traces a non-linear path: the *STEP needs NLGEOM");
+    require_one_line(keyword, data);
+    const DataLine &line = data.front();
+    line.require_fields(1, 8, "STATIC, RIKS");
+    core::StaticParameters &p = step.statics;
+    p.riks              = true;
+    p.data_at           = line.location();
+    p.initial_increment = line.number(0);
+    p.period            = line.number_or(1, 1.0);
+    p.min_increment     = line.number_or(2, 0.0);
+    p.max_increment     = line.number_or(3, 0.0);
+    if (!(p.initial_increment > 0.0) || !(p.period > 0.0) || p.min_increment < 0.0 ||
+        p.max_increment < 0.0)
+      throw core::InputError(line.location(), "*STATIC, RIKS: the arc-length increments and the "
+                                              "total arc length must be positive");
+    if (p.max_increment > 0.0 && p.min_increment > p.max_increment)
+      throw core::InputError(line.location(), "*STATIC, RIKS: the minimum arc-length increment "
+                                              "exceeds the maximum");
+    if (!line.is_empty(4))
+      {
+        p.max_load_factor = line.number(4);
+        if (!(*p.max_load_factor > 0.0))
+          throw core::InputError(line.location(),
+                                 "*STATIC, RIKS: the maximum load proportionality factor "
+                                 "(field 5) must be positive");
+      }
+    const bool has_node = !line.is_empty(5), has_dof = !line.is_empty(6),
+               has_value = !line.is_empty(7);
+    if (has_node || has_dof || has_value)
+      {
+        if (!(has_node && has_dof && has_value))
+          throw core::InputError(line.location(),
+                                 "*STATIC, RIKS: a displacement limit needs a node (field 6), a "
+                                 "DOF (field 7) and a value (field 8)");
+        p.limit_node         = line.positive_integer(5);
+        p.limit_dof          = line.positive_integer(6);
+        p.limit_displacement = line.number(7);
+        if (p.limit_dof > 6)
+          throw core::InputError(line.location(), "*STATIC, RIKS: DOF " +
+                                                    std::to_string(p.limit_dof) +
+                                                    " of the displacement limit is not 1-6");
+        if (p.limit_displacement == 0.0)
+          throw core::InputError(line.location(),
+                                 "*STATIC, RIKS: the displacement limit must not be zero");
+      }
   }
 
   void

@@ -42,6 +42,13 @@ namespace corot::deck
     void end_step(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *STATIC [, DIRECT]: initial increment, period, min, max. */
     void statics(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /**
+     * *STATIC, RIKS (needs NLGEOM): initial arc-length increment, total arc
+     * length, min, max increment, maximum load proportionality factor, node,
+     * DOF, displacement limit (Abaqus). Every field is checked here and an
+     * error names the data line.
+     */
+    void riks(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *FREQUENCY: number of eigenvalues [, lower, upper frequency]. */
     void frequency(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *BUCKLE: number of eigenvalues (stored in Step::frequency.n_modes). */

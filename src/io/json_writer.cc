@@ -73,6 +73,13 @@ namespace corot::io
       write_histories(json, "node_output", step.node_output);
     if (!step.element_output.empty())
       write_histories(json, "element_output", step.element_output);
+    if (!step.load_factor.empty())
+      {
+        json.key("arc_length");
+        json.value(step.arc_length);
+        json.key("load_factor");
+        json.value(step.load_factor);
+      }
     if (is_dynamic || !step.newton_iterations.empty())
       {
         json.key("newton_iterations");

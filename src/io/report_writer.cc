@@ -117,6 +117,8 @@ namespace corot::io
       write_frequencies(out, step);
     if (step.procedure == "buckle" || !step.load_factors.empty())
       write_load_factors(out, step);
+    if (!step.load_factor.empty())
+      write_load_proportionality(out, step);
     write_histories(out, "node", step.node_output);
     write_histories(out, "element", step.element_output);
     if (step.procedure == "dynamic" || !step.energy.time.empty())
@@ -160,6 +162,16 @@ namespace corot::io
       out << mode_cell(m + 1) << cell(step.load_factors[m]) << "\n";
     if (step.load_factors.empty())
       out << "   (no modes found)\n";
+  }
+
+  void
+  ReportWriter::write_load_proportionality(std::ostream &out, const StepResult &step)
+  {
+    title(out, "A R C - L E N G T H   ( R I K S )   O U T P U T");
+    out << "   incr" << heading_cell("arc length") << heading_cell("LPF") << "\n";
+    for (std::size_t i = 0; i < step.load_factor.size(); ++i)
+      out << mode_cell(i + 1) << cell(entry(step.arc_length, i)) << cell(step.load_factor[i])
+          << "\n";
   }
 
   void

@@ -59,6 +59,10 @@ namespace corot::io
     static void
     write_frequencies(std::ostream &out, const StepResult &step);
 
+    /** Arc length and load proportionality factor per increment of a *STATIC, RIKS step. */
+    static void
+    write_load_proportionality(std::ostream &out, const StepResult &step);
+
     /** The load-factor table of a buckling step. */
     static void
     write_load_factors(std::ostream &out, const StepResult &step);

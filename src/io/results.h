@@ -53,6 +53,9 @@ namespace corot::io
     std::vector<double> frequencies; ///< frequency: cycles/time
     std::vector<double> load_factors;///< buckle
 
+    /** *STATIC, RIKS, per converged increment: arc length so far (the step "time") and LPF. */
+    std::vector<double> arc_length, load_factor;
+
     EnergyHistory         energy;            ///< dynamic
     std::vector<unsigned> newton_iterations; ///< per increment, static NLGEOM and dynamic
 

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -135,4 +136,89 @@ TEST(AnalysisErrors, SingularMechanismWithStiffDiagonalIsReportedAtTheStep)
   EXPECT_NE(message.find("square.inp:20:"), std::string::npos) << message;
   EXPECT_NE(message.find("singular"), std::string::npos) << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
+
+namespace
+{
+  /** A two-bar truss (apex node 3) with a *STATIC, RIKS step of data line @p data and @p extra lines. */
+  std::string
+  two_bar_riks(const std::string &data, const std::string &extra)
+  {
+    return R"(*NODE
+1, -100.0, 0.0
+2, 100.0, 0.0
+3, 0.0, 10.0
+*ELEMENT, TYPE=T2D2, ELSET=BARS
+1, 1, 3
+2, 2, 3
+*MATERIAL, NAME=MAT
+*ELASTIC
+1.0e6, 0.3
+*SOLID SECTION, ELSET=BARS, MATERIAL=MAT
+1.0
+*BOUNDARY
+1, 1, 2
+2, 1, 2
+*STEP, NLGEOM
+*STATIC, RIKS
+)" + data + "\n" + extra + "*END STEP\n";
+  }
+} // namespace
+
+TEST(AnalysisErrors, RiksErrorsNameTheirLines)
+{
+  // Line 17 is *STATIC, RIKS, 18 its data line, 19 the first line after it.
+  std::string message =
+    run_error(write_deck("riks_node.inp", two_bar_riks("0.1, 1.0, , , , 99, 2, -1.0", "*CLOAD\n3, 2, -1.0\n")));
+  EXPECT_NE(message.find("riks_node.inp:18:"), std::string::npos) << message;
+  EXPECT_NE(message.find("node 99 of the displacement limit does not exist"), std::string::npos) << message;
+
+  message = run_error(write_deck("riks_noload.inp", two_bar_riks("0.1, 1.0", "")));
+  EXPECT_NE(message.find("riks_noload.inp:17:"), std::string::npos) << message;
+  EXPECT_NE(message.find("needs a reference load"), std::string::npos) << message;
+
+  message = run_error(write_deck("riks_bc.inp", two_bar_riks("0.1, 1.0", "*BOUNDARY\n3, 2, 2, -1.0\n")));
+  EXPECT_NE(message.find("riks_bc.inp:17:"), std::string::npos) << message;
+  EXPECT_NE(message.find("node 3 UY changes during the step"), std::string::npos) << message;
+
+  message = run_error(write_deck("riks_amplitude.inp",
+                                 "*AMPLITUDE, NAME=RAMP\n0.0, 0.0, 1.0, 1.0\n" +
+                                   two_bar_riks("0.1, 1.0", "*CLOAD, AMPLITUDE=RAMP\n3, 2, -1.0\n")));
+  EXPECT_NE(message.find("riks_amplitude.inp:22:"), std::string::npos) << message;
+  EXPECT_NE(message.find("AMPLITUDE= does not apply"), std::string::npos) << message;
+}
+
+TEST(ArcLengthAnalysis, LeesFrameWithLargeArcCutsBackAndStaysOnThePath)
+{
+  // Lee's frame (input_decks/lee_frame_riks_b21.inp, 10 B21 per member) started with an arc
+  // length 80 times that deck's: the first increment's corrector finds no real root, the arc is
+  // cut back, and every accepted increment lies on the path, whose first limit load the fine run
+  // puts at 1.86464 (so no accepted LPF exceeds it, and the coarse steps still reach 1.8).
+  std::ostringstream deck;
+  deck << "*NODE\n";
+  for (int i = 0; i <= 10; ++i)
+    deck << i + 1 << ", 0.0, " << 12.0 * i << "\n";
+  for (int j = 1; j <= 10; ++j)
+    deck << 11 + j << ", " << 12.0 * j << ", 120.0\n";
+  deck << "*ELEMENT, TYPE=B21, ELSET=FRAME\n";
+  for (int e = 1; e <= 20; ++e)
+    deck << e << ", " << e << ", " << e + 1 << "\n";
+  deck << "*MATERIAL, NAME=MAT\n*ELASTIC\n720.0, 0.3\n"
+          "*BEAM SECTION, ELSET=FRAME, MATERIAL=MAT, SECTION=RECT\n3.0, 2.0\n0.0, 0.0, -1.0\n"
+          "*BOUNDARY\n1, 1, 2\n21, 1, 2\n*STEP, NLGEOM, INC=20\n*STATIC, RIKS\n"
+          "4.0, 1000.0, 1e-5, 4.0, 1.8\n*CLOAD\n13, 2, -1.0\n*END STEP\n";
+  std::ostringstream progress;
+  const auto results = corot::analysis::run_analysis(
+    corot::deck::read_deck(write_deck("lee_large_arc.inp", deck.str())), MPI_COMM_WORLD, progress);
+  const auto &step = results.steps.at(0);
+  bool cut_back = false;
+  for (const std::string &line : step.log)
+    cut_back = cut_back || line.find("did not converge; cut back") != std::string::npos;
+  EXPECT_TRUE(cut_back);
+  ASSERT_FALSE(step.load_factor.empty());
+  // The step stops at the first increment whose LPF reaches the maximum 1.8.
+  EXPECT_GE(step.load_factor.back(), 1.8);
+  EXPECT_LE(*std::max_element(step.load_factor.begin(), step.load_factor.end()), 1.86464 * (1 + 1e-5));
+  EXPECT_EQ(step.load_factor.size(), step.arc_length.size());
+  EXPECT_NE(step.log.back().find("the LPF reached the maximum 1.8"), std::string::npos) << step.log.back();
 }

@@ -585,6 +585,30 @@ TEST_F(DeckReaderTest, ErrorWrongNumberOfFields)
                "*CLOAD data line needs 3 fields, got 2");
 }
 
+TEST_F(DeckReaderTest, ErrorRiksDataLine)
+{
+  const std::string step = truss + "*STEP, NLGEOM\n*STATIC, RIKS\n";
+  const std::string end  = "*CLOAD\n2, 1, 1.0\n*END STEP\n";
+  expect_error(truss + "*STEP\n*STATIC, RIKS\n0.1\n" + end, "*STATIC, RIKS",
+               "the *STEP needs NLGEOM");
+  expect_error(step + end, "*STATIC, RIKS", "*STATIC needs a data line");
+  expect_error(step + "0.0, 1.0\n" + end, "0.0, 1.0", "must be positive");
+  expect_error(step + "0.1, 1.0, 0.5, 0.2\n" + end, "0.1, 1.0, 0.5, 0.2",
+               "minimum arc-length increment exceeds the maximum");
+  expect_error(step + "0.1, 1.0, , , -1.0\n" + end, "0.1, 1.0, , , -1.0",
+               "maximum load proportionality factor (field 5) must be positive");
+  expect_error(step + "0.1, 1.0, , , , 2, 2\n" + end, "0.1, 1.0, , , , 2, 2",
+               "needs a node (field 6), a DOF (field 7) and a value (field 8)");
+  expect_error(step + "0.1, 1.0, , , , 2, 7, 1.0\n" + end, "0.1, 1.0, , , , 2, 7, 1.0",
+               "DOF 7 of the displacement limit is not 1-6");
+  expect_error(step + "0.1, 1.0, , , , 2, 1, abc\n" + end, "0.1, 1.0, , , , 2, 1, abc",
+               "expected a number");
+  expect_error(step + "0.1, 1.0, , , , 2, 1, 0.0\n" + end, "0.1, 1.0, , , , 2, 1, 0.0",
+               "displacement limit must not be zero");
+  expect_error(step + "0.1, 1.0, , , , 2, 1, 1.0, 9\n" + end, "0.1, 1.0, , , , 2, 1, 1.0, 9",
+               "STATIC, RIKS");
+}
+
 TEST_F(DeckReaderTest, ErrorStepStructure)
 {
   expect_error(truss + "*END STEP\n", "*END STEP", "*END STEP without *STEP");
@@ -594,7 +618,6 @@ TEST_F(DeckReaderTest, ErrorStepStructure)
   expect_error(truss + "*STATIC\n", "*STATIC", "only allowed inside a *STEP");
   expect_error(truss + "*STEP\n*STATIC\n*NODE\n3, 0, 0, 0\n*END STEP\n", "*NODE",
                "not allowed inside a step");
-  expect_error(truss + "*STEP\n*STATIC, RIKS\n*END STEP\n", "*STATIC, RIKS", "RIKS not supported yet");
   expect_error(truss + "*STEP\n*STATIC\n*FREQUENCY\n*END STEP\n", "*FREQUENCY",
                "only one procedure");
 }

@@ -217,6 +217,35 @@ TEST(JsonWriter, DeckNameIsEscapedAndBuckleHasOnlyLoadFactors)
   EXPECT_EQ(text.find("node_output"), std::string::npos);
 }
 
+TEST(ResultWriters, RiksStepReportsArcLengthAndLoadFactorPerIncrement)
+{
+  io::Results results;
+  results.deck_name = "riks.inp";
+  io::StepResult riks;
+  riks.number            = 1;
+  riks.procedure         = "static";
+  riks.arc_length        = {0.5, 1.25};
+  riks.load_factor       = {0.25, -0.125};
+  riks.newton_iterations = {3, 4};
+  results.steps.push_back(riks);
+  std::ostringstream json;
+  io::JsonWriter(results).write(json);
+  EXPECT_NE(json.str().find(R"("arc_length": [0.5, 1.25],)"), std::string::npos) << json.str();
+  EXPECT_NE(json.str().find(R"("load_factor": [0.25, -0.125],)"), std::string::npos) << json.str();
+  const core::Model  model = two_element_truss();
+  std::ostringstream report;
+  io::ReportWriter(model, results).write(report);
+  EXPECT_NE(report.str().find("      2   1.250000E+00  -1.250000E-01"), std::string::npos)
+    << report.str();
+
+  // A static step without RIKS has neither list.
+  results.steps[0].arc_length.clear();
+  results.steps[0].load_factor.clear();
+  std::ostringstream plain;
+  io::JsonWriter(results).write(plain);
+  EXPECT_EQ(plain.str().find("load_factor"), std::string::npos) << plain.str();
+}
+
 TEST(ReportWriter, FrequencyTableRows)
 {
   const core::Model  model = two_element_truss();

@@ -1,0 +1,327 @@
+#include <src/analysis/arc_length_analysis.h>
+#include <src/analysis/output_recorder.h>
+#include <src/analysis/step_loading.h>
+#include <src/solvers/newton_convergence.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+
+namespace corot::analysis
+{
+  namespace
+  {
+    constexpr unsigned max_iterations    = 25;
+    constexpr double   desired_iterations = 5.0;
+
+    std::string
+    format(const double value)
+    {
+      std::ostringstream out;
+      out << std::setprecision(6) << value;
+      return out.str();
+    }
+  } // namespace
+
+  ArcLengthAnalysis::ArcLengthAnalysis(AnalysisContext &context, const core::Step &step,
+                                       const StepLoading &loading)
+    : context_(context)
+    , step_(step)
+    , loading_(loading)
+  {}
+
+  Eigen::VectorXd
+  ArcLengthAnalysis::external(const double load_factor) const
+  {
+    return dead_load_ + load_factor * reference_load_;
+  }
+
+  void
+  ArcLengthAnalysis::assemble_and_factorize(const double                            load_factor,
+                                            dealii::TrilinosWrappers::SparseMatrix &tangent,
+                                            dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                            Eigen::VectorXd                        &internal,
+                                            solvers::DirectSolver                  &solver) const
+  {
+    context_.assembler.assemble_residual(context_.configuration, true, external(load_factor),
+                                         residual, internal, &tangent);
+    solver.factorize(tangent);
+  }
+
+  Eigen::VectorXd
+  ArcLengthAnalysis::solve(solvers::DirectSolver                       &solver,
+                           const dealii::TrilinosWrappers::MPI::Vector &rhs) const
+  {
+    dealii::TrilinosWrappers::MPI::Vector solution;
+    context_.assembler.reinit_vector(solution);
+    solver.solve(solution, rhs);
+    Eigen::VectorXd result = context_.assembler.to_replicated(solution);
+    context_.assembler.distribute(result);
+    return result;
+  }
+
+  std::optional<double>
+  ArcLengthAnalysis::constraint_root(const Eigen::VectorXd &increment, const Eigen::VectorXd &base,
+                                     const Eigen::VectorXd &load_solution, const double arc)
+  {
+    // |base + δλ δu_t|^2 = Δs^2 (Crisfield 1981; eq. 9.19 of the 1991 book).
+    const double a1           = load_solution.squaredNorm();
+    const double a2           = 2.0 * load_solution.dot(base);
+    const double a3           = base.squaredNorm() - arc * arc;
+    const double discriminant = a2 * a2 - 4.0 * a1 * a3;
+    if (!(discriminant >= 0.0) || !(a1 > 0.0))
+      return std::nullopt;
+    // Roots without cancellation (Numerical Recipes, 3rd ed., eq. 5.6.4), then
+    // the one whose new increment makes the smallest angle with the old one
+    // (all candidates have length Δs, so the largest dot product).
+    const double q        = -0.5 * (a2 + std::copysign(std::sqrt(discriminant), a2));
+    const double roots[2] = {q / a1, q != 0.0 ? a3 / q : 0.0};
+    double       best     = -std::numeric_limits<double>::infinity(), choice = roots[0];
+    for (const double root : roots)
+      {
+        const double cosine = increment.dot(base + root * load_solution);
+        if (cosine > best)
+          {
+            best   = cosine;
+            choice = root;
+          }
+      }
+    return choice;
+  }
+
+  unsigned
+  ArcLengthAnalysis::solve_increment(const double arc, double &load_factor,
+                                     Eigen::VectorXd &direction, Eigen::VectorXd &reaction)
+  {
+    assembly::Assembler                   &assembler = context_.assembler;
+    const solvers::NewtonConvergence       convergence(context_.dofs, length_scale_);
+    dealii::TrilinosWrappers::SparseMatrix tangent;
+    dealii::TrilinosWrappers::MPI::Vector  residual;
+    Eigen::VectorXd                        internal;
+    solvers::DirectSolver                  solver;
+    try
+      {
+        // Predictor along the tangent, in the direction of the previous increment.
+        assemble_and_factorize(load_factor, tangent, residual, internal, solver);
+        const Eigen::VectorXd tangent_solution = solve(solver, condensed_reference_);
+        const double          sign =
+          direction.size() == 0 || direction.dot(tangent_solution) >= 0.0 ? 1.0 : -1.0;
+        double          delta_lambda = sign * arc / tangent_solution.norm();
+        Eigen::VectorXd increment    = delta_lambda * tangent_solution;
+        context_.configuration.apply_increment(context_.dofs, increment);
+        load_factor += delta_lambda;
+
+        for (unsigned iteration = 1; iteration <= max_iterations; ++iteration)
+          {
+            assemble_and_factorize(load_factor, tangent, residual, internal, solver);
+            const Eigen::VectorXd residual_solution = solve(solver, residual);
+            const Eigen::VectorXd load_solution     = solve(solver, condensed_reference_);
+
+            const std::optional<double> root =
+              constraint_root(increment, increment + residual_solution, load_solution, arc);
+            if (!root)
+              {
+                context_.progress << "    iteration " << iteration
+                                  << ": the arc-length constraint has no real root" << std::endl;
+                return 0;
+              }
+            const double delta = *root;
+            const Eigen::VectorXd correction = residual_solution + delta * load_solution;
+            context_.configuration.apply_increment(context_.dofs, correction);
+            increment += correction;
+            load_factor += delta;
+            delta_lambda += delta;
+
+            const Eigen::VectorXd force = external(load_factor);
+            assembler.assemble_residual(context_.configuration, true, force, residual, internal,
+                                        nullptr);
+            const bool done = convergence.converged(assembler.to_replicated(residual), force,
+                                                    internal, correction, increment);
+            context_.progress << "    iteration " << iteration << ": LPF " << format(load_factor)
+                              << ", residual " << convergence.residual_ratio() << ", correction "
+                              << convergence.correction_ratio() << std::endl;
+            if (done)
+              {
+                reaction = Eigen::VectorXd::Zero(internal.size());
+                for (const auto &line : assembler.increment_constraints().get_lines())
+                  reaction[line.index] = internal[line.index] - force[line.index];
+                direction = increment;
+                return iteration;
+              }
+            if (!std::isfinite(convergence.residual_ratio()))
+              return 0;
+          }
+      }
+    catch (const std::runtime_error &error)
+      {
+        // A singular tangent (e.g. exactly at a bifurcation point): cut back.
+        context_.progress << "    " << error.what() << std::endl;
+      }
+    return 0;
+  }
+
+  io::StepResult
+  ArcLengthAnalysis::run(const unsigned step_number)
+  {
+    result_.number    = step_number;
+    result_.procedure = "static";
+    const core::StaticParameters &p = step_.statics;
+
+    for (unsigned e = 0; e < context_.elements.size(); ++e)
+      if (!context_.elements[e]->supports_large_rotations())
+        {
+          const core::ElementRecord &record = context_.model.elements[e];
+          throw core::InputError(step_.procedure_at,
+                                 "*STATIC, RIKS needs co-rotational elements, but element " +
+                                   std::to_string(record.id) + " (" + record.type + ", " +
+                                   record.defined_at.str() + ") is small-displacement only");
+        }
+
+    PrescribedMotion prescribed(context_, loading_, result_.log);
+    context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
+    const auto start  = prescribed.values(0.0, 1.0, true);
+    const auto target = prescribed.values(1.0, 1.0, true);
+    for (std::size_t i = 0; i < start.size(); ++i)
+      if (start[i].value != target[i].value)
+        throw core::InputError(step_.procedure_at,
+                               "*STATIC, RIKS scales loads only: the prescribed value of " +
+                                 context_.dofs.describe(start[i].dof) +
+                                 " changes during the step; prescribe it in an earlier step or "
+                                 "drive the structure by a *CLOAD");
+    context_.assembler.impose_prescribed_values(context_.configuration, target);
+
+    // Reference load q: the step's own loads; f_0: what is carried over.
+    for (const core::ConcentratedLoad &load : step_.loads)
+      if (!load.amplitude.empty())
+        throw core::InputError(load.defined_at, "*STATIC, RIKS scales its loads by the load "
+                                                "proportionality factor; AMPLITUDE= does not apply");
+    for (const core::GravityLoad &load : step_.gravity)
+      if (!load.amplitude.empty())
+        throw core::InputError(load.defined_at, "*STATIC, RIKS scales its loads by the load "
+                                                "proportionality factor; AMPLITUDE= does not apply");
+    StepLoading own;
+    own.loads   = step_.loads;
+    own.gravity = step_.gravity;
+    reference_load_ = external_force(context_, own, 1.0, 1.0, true);
+    dead_load_      = external_force(context_, loading_, 1.0, 1.0, true) - reference_load_;
+    if (reference_load_.norm() == 0.0)
+      throw core::InputError(step_.procedure_at,
+                             "*STATIC, RIKS needs a reference load: a *CLOAD or *DLOAD in its step");
+
+    unsigned limit_dof = core::DofMap::invalid;
+    if (p.limit_node != 0)
+      {
+        const auto node = context_.model.node_index.find(p.limit_node);
+        if (node == context_.model.node_index.end())
+          throw core::InputError(p.data_at, "*STATIC, RIKS: node " + std::to_string(p.limit_node) +
+                                              " of the displacement limit does not exist");
+        limit_dof = context_.dofs.index(node->second, static_cast<core::DofKind>(p.limit_dof - 1));
+        if (limit_dof == core::DofMap::invalid)
+          throw core::InputError(p.data_at, "*STATIC, RIKS: node " + std::to_string(p.limit_node) +
+                                              " does not carry DOF " + std::to_string(p.limit_dof));
+      }
+
+    for (const auto &node : context_.model.nodes)
+      length_scale_ = std::max(length_scale_, node.position.norm());
+
+    // q condensed like a residual: r(f_0 + q) - r(f_0) at any configuration.
+    {
+      dealii::TrilinosWrappers::MPI::Vector with_load;
+      Eigen::VectorXd                       internal;
+      context_.assembler.assemble_residual(context_.configuration, true, dead_load_ + reference_load_,
+                                           with_load, internal, nullptr);
+      context_.assembler.assemble_residual(context_.configuration, true, dead_load_,
+                                           condensed_reference_, internal, nullptr);
+      condensed_reference_.sadd(-1.0, 1.0, with_load);
+    }
+
+    // Arc-length units: an arc length of 1 in the deck is |δu_t| at the start of the step.
+    double scale;
+    {
+      dealii::TrilinosWrappers::SparseMatrix tangent;
+      dealii::TrilinosWrappers::MPI::Vector  residual;
+      Eigen::VectorXd                        internal;
+      solvers::DirectSolver                  solver;
+      try
+        {
+          assemble_and_factorize(0.0, tangent, residual, internal, solver);
+        }
+      catch (const std::runtime_error &error)
+        {
+          throw core::InputError(step_.procedure_at,
+                                 std::string("*STATIC, RIKS: the tangent stiffness at the start "
+                                             "of the step is singular (") +
+                                   error.what() + ")");
+        }
+      scale = solve(solver, condensed_reference_).norm();
+    }
+
+    const double max_arc = p.max_increment > 0 ? p.max_increment : p.period;
+    const double min_arc = std::min(p.min_increment > 0 ? p.min_increment : 1e-5 * p.period, max_arc);
+    double       arc     = std::min(p.initial_increment, max_arc);
+
+    OutputRecorder  recorder(context_, step_, result_);
+    Eigen::VectorXd reaction = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
+    Eigen::VectorXd direction;
+    double          load_factor = 0.0, arc_total = 0.0;
+    unsigned        count       = 0;
+    std::string     stop;
+    while (stop.empty())
+      {
+        arc = std::min(arc, p.period - arc_total);
+        const core::Configuration saved       = context_.configuration;
+        double                    trial_factor = load_factor;
+        Eigen::VectorXd           trial_direction = direction;
+        context_.progress << "  step " << step_number << " increment " << count + 1
+                          << ": arc length " << arc_total + arc << " of " << p.period << std::endl;
+        const unsigned iterations = solve_increment(arc * scale, trial_factor, trial_direction, reaction);
+        if (iterations == 0)
+          {
+            context_.configuration = saved;
+            const std::string message = "increment " + std::to_string(count + 1) +
+                                        " (arc length " + format(arc) + ") did not converge";
+            if (0.25 * arc < min_arc)
+              throw core::InputError(step_.procedure_at,
+                                     message + "; the arc length would fall below the minimum " +
+                                       format(min_arc) + ", so the analysis stops here (last "
+                                       "converged LPF " + format(load_factor) + ")");
+            arc *= 0.25;
+            result_.log.push_back(message + "; cut back to " + format(arc));
+            context_.progress << "  " << result_.log.back() << std::endl;
+            continue;
+          }
+        ++count;
+        arc_total += arc;
+        load_factor = trial_factor;
+        direction   = trial_direction;
+        result_.newton_iterations.push_back(iterations);
+        result_.arc_length.push_back(arc_total);
+        result_.load_factor.push_back(load_factor);
+        result_.log.push_back("increment " + std::to_string(count) + ": arc length " +
+                              format(arc_total) + ", LPF " + format(load_factor) + ", " +
+                              std::to_string(iterations) + " iterations");
+
+        if (arc_total >= p.period * (1.0 - 1e-12))
+          stop = "the total arc length " + format(p.period) + " is reached";
+        else if (p.max_load_factor && load_factor >= *p.max_load_factor)
+          stop = "the LPF reached the maximum " + format(*p.max_load_factor);
+        else if (limit_dof != core::DofMap::invalid &&
+                 std::copysign(1.0, p.limit_displacement) *
+                     context_.configuration.dof_values(context_.dofs)[limit_dof] >=
+                   std::abs(p.limit_displacement))
+          stop = "node " + std::to_string(p.limit_node) + " DOF " + std::to_string(p.limit_dof) +
+                 " reached the displacement limit " + format(p.limit_displacement);
+        else if (count >= step_.max_increments)
+          stop = "INC=" + std::to_string(step_.max_increments) + " increments are done";
+        recorder.record(arc_total, count, reaction, !stop.empty());
+
+        const double factor = std::sqrt(desired_iterations / iterations);
+        arc = std::clamp(std::min(factor, 2.0) * arc, min_arc, max_arc);
+      }
+    result_.log.push_back("the step ends: " + stop);
+    context_.progress << "  " << result_.log.back() << std::endl;
+    return result_;
+  }
+} // namespace corot::analysis

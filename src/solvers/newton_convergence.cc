@@ -1,0 +1,57 @@
+#include <src/solvers/newton_convergence.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace corot::solvers
+{
+  NewtonConvergence::NewtonConvergence(const core::DofMap &dofs, const double length_scale,
+                                       const double residual_tolerance,
+                                       const double correction_tolerance)
+    : dofs_(dofs)
+    , length_scale_(std::max(length_scale, 1e-30))
+    , residual_tolerance_(residual_tolerance)
+    , correction_tolerance_(correction_tolerance)
+  {}
+
+  NewtonConvergence::FieldNorms
+  NewtonConvergence::norms(const Eigen::VectorXd &vector) const
+  {
+    double translational = 0.0, rotational = 0.0;
+    for (Eigen::Index i = 0; i < vector.size(); ++i)
+      {
+        const double squared = vector[i] * vector[i];
+        if (core::index(dofs_.kind_of(i)) < 3)
+          translational += squared;
+        else
+          rotational += squared;
+      }
+    return {std::sqrt(translational), std::sqrt(rotational)};
+  }
+
+  bool
+  NewtonConvergence::converged(const Eigen::VectorXd &residual, const Eigen::VectorXd &external,
+                               const Eigen::VectorXd &internal,
+                               const Eigen::VectorXd &correction,
+                               const Eigen::VectorXd &increment) const
+  {
+    const double     L = length_scale_;
+    const FieldNorms r = norms(residual), f_ext = norms(external), f_int = norms(internal);
+    const FieldNorms c = norms(correction), d = norms(increment);
+
+    const double force_0  = std::max(f_ext.translational, f_int.translational);
+    const double moment_0 = std::max(f_ext.rotational, f_int.rotational);
+    const double force_scale  = std::max({force_0, moment_0 / L, 1e-300});
+    const double moment_scale = std::max({moment_0, force_0 * L, 1e-300});
+    const double translation_scale =
+      std::max({d.translational, L * d.rotational, 1e-12 * L});
+    const double rotation_scale = std::max({d.rotational, d.translational / L, 1e-12});
+
+    correction_ratio_ =
+      std::max(c.translational / translation_scale, c.rotational / rotation_scale);
+    residual_ratio_ = std::max(r.translational / force_scale, r.rotational / moment_scale);
+    if (!std::isfinite(residual_ratio_) || !std::isfinite(correction_ratio_))
+      return false;
+    return residual_ratio_ <= residual_tolerance_ && correction_ratio_ <= correction_tolerance_;
+  }
+} // namespace corot::solvers

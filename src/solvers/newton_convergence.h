@@ -1,0 +1,89 @@
+#pragma once
+/**
+ * @file
+ * Field-wise convergence test of Newton iterations on a model with
+ * translational and rotational degrees of freedom.
+ */
+#include <src/core/dof_map.h>
+
+#include <Eigen/Dense>
+
+namespace corot::solvers
+{
+  /**
+   * Newton convergence test with separate checks for the two fields of a
+   * beam model, as Abaqus does for forces/moments and displacements/rotations
+   * (Abaqus Analysis User's Guide, "Convergence criteria for non-linear
+   * problems"):
+   *
+   * - residual forces |r_F| <= tol_r * F and residual moments |r_M| <= tol_r * M,
+   *   with F = max(|f_ext,F|, |f_int,F|, M_0 / L) and
+   *   M = max(|f_ext,M|, |f_int,M|, F_0 L), where F_0 and M_0 are the first two
+   *   norms and L the model size;
+   * - translational corrections |c_u| <= tol_c * max(|Δu|, L |Δθ|, 1e-12 L)
+   *   and rotational corrections |c_θ| <= tol_c * max(|Δθ|, |Δu| / L, 1e-12),
+   *   with Δu, Δθ the increment so far.
+   *
+   * One norm over all DOFs (as before) mixes units: in a model measured in
+   * millimetres a rotation correction of 1e-5 rad is invisible next to a
+   * 100 mm translation increment, and moments in N mm swamp forces in N. The
+   * cross terms (M_0 / L, F_0 L, L |Δθ|, |Δu| / L) give each field a scale when
+   * it carries no load or motion of its own (e.g. moments at pinned joints of a
+   * frame under point forces, where the assembled moments vanish).
+   */
+  class NewtonConvergence
+  {
+  public:
+    /** Norms of one field pair of a DOF vector. */
+    struct FieldNorms
+    {
+      double translational = 0.0; ///< UX UY UZ entries (forces, displacements)
+      double rotational    = 0.0; ///< RX RY RZ entries (moments, rotations)
+    };
+
+    /**
+     * @p dofs tells which entries are rotational, @p length_scale is the model
+     * size L (> 0), @p residual_tolerance and @p correction_tolerance the
+     * relative tolerances tol_r and tol_c.
+     */
+    NewtonConvergence(const core::DofMap &dofs, double length_scale,
+                      double residual_tolerance = 1e-8, double correction_tolerance = 1e-6);
+
+    /** Euclidean norms of the translational and the rotational entries of @p vector. */
+    FieldNorms
+    norms(const Eigen::VectorXd &vector) const;
+
+    /**
+     * True if the residual @p residual (condensed: zero on constrained DOFs)
+     * and the last correction @p correction meet both tests, given the
+     * external and internal force vectors and the increment @p increment
+     * accumulated since the start of the load increment.
+     */
+    bool
+    converged(const Eigen::VectorXd &residual, const Eigen::VectorXd &external,
+              const Eigen::VectorXd &internal, const Eigen::VectorXd &correction,
+              const Eigen::VectorXd &increment) const;
+
+    /** The larger of the two residual ratios (forces, moments over their scales) of the last call. */
+    double
+    residual_ratio() const
+    {
+      return residual_ratio_;
+    }
+
+    /** The larger of the two correction ratios of the last call. */
+    double
+    correction_ratio() const
+    {
+      return correction_ratio_;
+    }
+
+  private:
+    const core::DofMap &dofs_;
+    double              length_scale_;
+    double              residual_tolerance_;
+    double              correction_tolerance_;
+    mutable double      residual_ratio_   = 0.0;
+    mutable double      correction_ratio_ = 0.0;
+  };
+} // namespace corot::solvers

@@ -1,0 +1,106 @@
+/**
+ * NewtonConvergence: forces and moments, translations and rotations are
+ * tested field by field, so that neither field can hide behind the units of
+ * the other (the single mixed norm the static solver used before accepted
+ * every case marked "mixed norm accepts" below).
+ */
+#include <src/solvers/newton_convergence.h>
+
+#include <gtest/gtest.h>
+
+using namespace corot;
+
+namespace
+{
+  core::DofMap
+  one_six_dof_node()
+  {
+    std::array<bool, core::n_dof_kinds> all;
+    all.fill(true);
+    return core::DofMap({all}, {1});
+  }
+
+  /** The old test: one norm over all DOFs, residual 1e-8, correction 1e-6. */
+  bool
+  mixed_norm_converged(const Eigen::VectorXd &r, const Eigen::VectorXd &f_ext,
+                       const Eigen::VectorXd &f_int, const Eigen::VectorXd &c,
+                       const Eigen::VectorXd &d)
+  {
+    return r.norm() <= 1e-8 * std::max(f_ext.norm(), f_int.norm()) && c.norm() <= 1e-6 * d.norm();
+  }
+} // namespace
+
+TEST(NewtonConvergence, RotationCorrectionIsNotHiddenByLargeTranslations)
+{
+  // Millimetre model (L = 1000): increment of 100 mm and 0.01 rad; the last
+  // correction still changes the rotation by 1e-5 rad, 0.1 % of its increment.
+  const core::DofMap               dofs = one_six_dof_node();
+  const solvers::NewtonConvergence test(dofs, 1000.0);
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  d[0] = 100.0;
+  d[5] = 0.01;
+  c[5] = 1e-5;
+  f[0] = 1.0;
+  EXPECT_TRUE(mixed_norm_converged(r, f, f, c, d)); // mixed norm accepts
+  EXPECT_FALSE(test.converged(r, f, f, c, d));
+  // Rotation scale max(|dtheta|, |du| / L) = max(0.01, 0.1): ratio 1e-5 / 0.1.
+  EXPECT_NEAR(test.correction_ratio(), 1e-4, 1e-16);
+  c[5] = 1e-8; // 1e-7 of the rotation scale: converged
+  EXPECT_TRUE(test.converged(r, f, f, c, d));
+}
+
+TEST(NewtonConvergence, ForceResidualIsNotHiddenByLargeMoments)
+{
+  // Moments of 1e6 N mm next to forces of 1 N; a force residual of 1e-3 N is
+  // 1e-6 of the force scale max(1 N, 1e6 N mm / 1000 mm) = 1e3 N.
+  const core::DofMap               dofs = one_six_dof_node();
+  const solvers::NewtonConvergence test(dofs, 1000.0);
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  d[1] = 1.0;
+  f[1] = 1.0;
+  f[5] = 1e6;
+  r[1] = 1e-3;
+  EXPECT_TRUE(mixed_norm_converged(r, f, f, c, d)); // mixed norm accepts
+  EXPECT_FALSE(test.converged(r, f, f, c, d));
+  EXPECT_NEAR(test.residual_ratio(), 1e-6, 1e-18);
+}
+
+TEST(NewtonConvergence, MomentResidualAtPinnedJointsHasAForceTimesLengthScale)
+{
+  // A frame under point forces: the assembled moments vanish at free joints,
+  // so a moment residual is measured against F L (here 1 N x 1000 mm).
+  const core::DofMap               dofs = one_six_dof_node();
+  const solvers::NewtonConvergence test(dofs, 1000.0);
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  d[0] = 1.0;
+  f[0] = 1.0;
+  r[4] = 1e-4; // 1e-7 of F L: not converged
+  EXPECT_FALSE(test.converged(r, f, f, c, d));
+  EXPECT_NEAR(test.residual_ratio(), 1e-7, 1e-20);
+  r[4] = 1e-6; // 1e-9 of F L
+  EXPECT_TRUE(test.converged(r, f, f, c, d));
+}
+
+TEST(NewtonConvergence, PureTranslationIncrementAcceptsRoundOffRotations)
+{
+  // No rotation in the increment: rotational corrections are measured
+  // against |du| / L, so round-off rotations do not block convergence.
+  const core::DofMap               dofs = one_six_dof_node();
+  const solvers::NewtonConvergence test(dofs, 10.0);
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  d[0] = 1.0;
+  f[0] = 1.0;
+  c[3] = 1e-12;
+  c[0] = 1e-9;
+  EXPECT_TRUE(test.converged(r, f, f, c, d));
+  c[3] = 1e-3; // a rotation correction of 1e-3 rad against |du|/L = 0.1
+  EXPECT_FALSE(test.converged(r, f, f, c, d));
+  // Not finite: never converged.
+  r[0] = std::nan("");
+  c[3] = 0.0;
+  EXPECT_FALSE(test.converged(r, f, f, c, d));
+}
