@@ -48,6 +48,7 @@ namespace corot::analysis
     // the CMS model of the modified structure, not only for the Ritz basis of
     // the baseline.
     std::vector<double> alphas_total = solution.alphas;
+    unsigned            iterations   = solution.iterations;
     std::unique_ptr<cms::ComponentModeSynthesis> current;
     for (unsigned pass = 1; pass <= 6; ++pass)
       {
@@ -60,6 +61,7 @@ namespace corot::analysis
           tracked[t].mode = solution.achieved_modes[t];
         const std::vector<std::string> previous_log = solution.log;
         solution     = solve(*current, tracked);
+        iterations += solution.iterations;
         double largest = 0.0;
         for (unsigned j = 0; j < alphas_total.size(); ++j)
           {
@@ -72,7 +74,8 @@ namespace corot::analysis
         if (largest < 1e-10)
           break;
       }
-    solution.alphas = alphas_total;
+    solution.alphas     = alphas_total;
+    solution.iterations = iterations;
     const cms::ComponentModeSynthesis &final_model = *current;
 
     io::CmsResult &out = result.cms;

@@ -13,7 +13,11 @@ namespace corot::analysis
   /**
    * Solves the inverse eigenfrequency-modification problem on the baseline
    * reduced model (cms::solve_inverse_frequency: eq. 14 for one variable and
-   * one target, least-change Newton otherwise) and, with COMPARE=FULL,
+   * one target, least-change Newton otherwise), then re-reduces the changed
+   * components with the design found and solves again for the remaining
+   * change until it vanishes (so the answer is exact for the CMS model of the
+   * modified structure, not only for the baseline Ritz basis of eq. 13;
+   * "iterations" counts every solve), and, with COMPARE=FULL,
    * verifies it by a full re-analysis with the changes applied: the full
    * mode with the largest MAC against the recovered predicted mode shape
    * gives "full_achieved_frequencies". An unreachable target is a

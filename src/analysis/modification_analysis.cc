@@ -62,7 +62,11 @@ namespace corot::analysis
         result.eigenvalues.push_back(forward.eigenvalues[m]);
         result.frequencies.push_back(cms::frequency_of(forward.eigenvalues[m]));
         if (m < exact.eigenpairs().eigenvalues.size())
-          out.exact_frequencies.push_back(cms::frequency_of(exact.eigenpairs().eigenvalues[m]));
+          {
+            out.exact_frequencies.push_back(cms::frequency_of(exact.eigenpairs().eigenvalues[m]));
+            out.forward_differences.push_back((result.frequencies.back() - out.exact_frequencies.back()) /
+                                              out.exact_frequencies.back());
+          }
       }
     if (step_.design.compare_full)
       {

@@ -127,6 +127,7 @@ namespace corot::io
     list("relative_errors", cms.relative_errors);
     list("baseline_frequencies", cms.baseline_frequencies);
     list("exact_frequencies", cms.exact_frequencies);
+    list("forward_vs_reanalysis", cms.forward_differences);
     if (!cms.components.empty())
       {
         json.key("components");

@@ -61,6 +61,7 @@ namespace corot::io
     std::vector<double>           relative_errors;      ///< COMPARE=FULL
     std::vector<double>           baseline_frequencies; ///< modification, inverse
     std::vector<double>           exact_frequencies;    ///< modification: exact CMS re-analysis
+    std::vector<double>           forward_differences;  ///< modification: (forward - exact) / exact
     std::vector<ComponentSummary> components;
     /** sensitivity: component -> parameter -> mode -> (p/lambda) d lambda / d p. */
     std::map<std::string, std::map<std::string, std::map<unsigned, double>>> sensitivities;

@@ -157,6 +157,16 @@ RHO_CHOPPER
 RHO_CHOPPER, E_LEG1
 *END STEP
 """,
+    "frequency": """*STEP
+*FREQUENCY
+{modes}
+*END STEP
+""",
+    "coarse": """*STEP
+*MODAL SYNTHESIS, METHOD=FREE INTERFACE, CUTOFF={coarse}, RESIDUAL=YES, COMPARE=FULL
+{modes}
+*END STEP
+""",
     "craig": """*STEP
 *MODAL SYNTHESIS, METHOD=CRAIG BAMPTON, CUTOFF={cutoff}, COMPARE=FULL
 {modes}
@@ -165,7 +175,7 @@ RHO_CHOPPER, E_LEG1
 }
 
 
-def write(out, grid, panels, steps, cutoff, modes, header):
+def write(out, grid, panels, steps, cutoff, modes, header, chopper_scale=1.0, coarse=150.0):
     nodes, beams, trusses, masses, supports, chopper = generate(grid, panels)
     out.write(header)
     out.write("*HEADING\nTelescope focus unit: body on four latticed truss legs (after Hutton & Smith 1993)\n")
@@ -207,15 +217,16 @@ def write(out, grid, panels, steps, cutoff, modes, header):
     for leg, names in leg_sets.items():
         out.write(f"*ELSET, ELSET=LEG{leg}\n" + ", ".join(names) + "\n")
     out.write(f"*MATERIAL, NAME=STEEL\n*ELASTIC\n{E:g}, {NU}\n*DENSITY\n{RHO}\n")
+    out.write(f"*MATERIAL, NAME=CHOPPER_STEEL\n*ELASTIC\n{E:g}, {NU}\n*DENSITY\n{RHO * chopper_scale!r}\n")
     out.write(f"*BEAM SECTION, ELSET=BODY_BEAMS, MATERIAL=STEEL, SECTION=RECT\n{BODY_BEAM[0]}, {BODY_BEAM[1]}\n0.0, 0.0, 1.0\n")
-    out.write(f"*BEAM SECTION, ELSET=CHOPPER_RING, MATERIAL=STEEL, SECTION=RECT\n{CHOPPER_BEAM[0]}, {CHOPPER_BEAM[1]}\n0.0, 0.0, 1.0\n")
-    out.write(f"*BEAM SECTION, ELSET=CHOPPER_POSTS, MATERIAL=STEEL, SECTION=RECT\n{CHOPPER_BEAM[0]}, {CHOPPER_BEAM[1]}\n1.0, 0.0, 0.0\n")
+    out.write(f"*BEAM SECTION, ELSET=CHOPPER_RING, MATERIAL=CHOPPER_STEEL, SECTION=RECT\n{CHOPPER_BEAM[0]}, {CHOPPER_BEAM[1]}\n0.0, 0.0, 1.0\n")
+    out.write(f"*BEAM SECTION, ELSET=CHOPPER_POSTS, MATERIAL=CHOPPER_STEEL, SECTION=RECT\n{CHOPPER_BEAM[0]}, {CHOPPER_BEAM[1]}\n1.0, 0.0, 0.0\n")
     for leg, names in leg_sets.items():
         for name in names:
             area = DIAGONAL_AREA if name.endswith("DIAGONAL") or name.endswith("BATTEN") else CHORD_AREA
             out.write(f"*SOLID SECTION, ELSET={name}, MATERIAL=STEEL\n{area:g}\n")
     out.write(f"*MASS, ELSET=FOCUS_UNIT\n{masses[0][1]:.9g}\n")
-    out.write(f"*MASS, ELSET=CHOPPER_MASS\n{chopper_masses[0][1]:.9g}\n")
+    out.write(f"*MASS, ELSET=CHOPPER_MASS\n{chopper_masses[0][1] * chopper_scale!r}\n")
     out.write("*NSET, NSET=FEET\n")
     for i in range(0, len(supports), 8):
         out.write(", ".join(str(s) for s in supports[i:i + 8]) + "\n")
@@ -231,7 +242,7 @@ def write(out, grid, panels, steps, cutoff, modes, header):
     out.write("*DESIGN PARAMETER, NAME=E_LEG1, COMPONENT=LEG1, PROPERTY=MODULUS\n")
     out.write("*DESIGN PARAMETER, NAME=A_LEG2, COMPONENT=LEG2, PROPERTY=AREA\n")
     for step in steps:
-        out.write(STEP_BLOCKS[step].format(cutoff=cutoff, modes=modes, target4=32.0, target3=16.0, target4b=33.0) if step in STEP_BLOCKS else step)
+        out.write(STEP_BLOCKS[step].format(cutoff=cutoff, modes=modes, target4=32.0, target3=16.0, target4b=33.0, coarse=coarse) if step in STEP_BLOCKS else step)
 
 
 def main():
@@ -241,9 +252,11 @@ def main():
     parser.add_argument("--cutoff", type=float, default=1000.0)
     parser.add_argument("--modes", type=int, default=40)
     parser.add_argument("--steps", default="synthesis")
+    parser.add_argument("--chopper-scale", type=float, default=1.0,
+                        help="multiplies the chopper's density and point masses (finite differences)")
     args = parser.parse_args()
     steps = [s for s in args.steps.split(",") if s and s != "none"]
-    write(sys.stdout, args.grid, args.panels, steps, args.cutoff, args.modes, "")
+    write(sys.stdout, args.grid, args.panels, steps, args.cutoff, args.modes, "", args.chopper_scale)
 
 
 if __name__ == "__main__":
