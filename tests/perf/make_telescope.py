@@ -18,7 +18,8 @@ import sys
 E, NU, RHO = 2.1e11, 0.3, 7850.0   # steel, SI units
 BODY_SIZE, HEIGHT, FOOT = 1.0, 2.0, 1.6  # body half-width 0.5 m at z = 2 m; feet at +-1.6 m
 LEG_RADIUS, CHORD_AREA, DIAGONAL_AREA = 0.1, 2.0e-4, 1.0e-4
-BODY_BEAM = (0.05, 0.08)           # rectangular body beams, b x h (m)
+BODY_BEAM = (0.05, 0.08)           # rectangular body beams, b x h (m), for a 21 x 21 grid; the width
+                                   # scales with the grid spacing so that finer grids model the same body
 FOCUS_MASS = 300.0                 # kg, the focus unit, spread over the central body nodes
 CHOPPER_MASS = 100.0               # kg, the chopping mechanism: a small stiff frame on the body
 CHOPPER_BEAM = (0.1, 0.1)          # its stiff square section (m)
@@ -218,7 +219,8 @@ def write(out, grid, panels, steps, cutoff, modes, header, chopper_scale=1.0, co
         out.write(f"*ELSET, ELSET=LEG{leg}\n" + ", ".join(names) + "\n")
     out.write(f"*MATERIAL, NAME=STEEL\n*ELASTIC\n{E:g}, {NU}\n*DENSITY\n{RHO}\n")
     out.write(f"*MATERIAL, NAME=CHOPPER_STEEL\n*ELASTIC\n{E:g}, {NU}\n*DENSITY\n{RHO * chopper_scale!r}\n")
-    out.write(f"*BEAM SECTION, ELSET=BODY_BEAMS, MATERIAL=STEEL, SECTION=RECT\n{BODY_BEAM[0]}, {BODY_BEAM[1]}\n0.0, 0.0, 1.0\n")
+    width = BODY_BEAM[0] * 20 / (grid - 1)
+    out.write(f"*BEAM SECTION, ELSET=BODY_BEAMS, MATERIAL=STEEL, SECTION=RECT\n{width:.9g}, {BODY_BEAM[1]}\n0.0, 0.0, 1.0\n")
     out.write(f"*BEAM SECTION, ELSET=CHOPPER_RING, MATERIAL=CHOPPER_STEEL, SECTION=RECT\n{CHOPPER_BEAM[0]}, {CHOPPER_BEAM[1]}\n0.0, 0.0, 1.0\n")
     out.write(f"*BEAM SECTION, ELSET=CHOPPER_POSTS, MATERIAL=CHOPPER_STEEL, SECTION=RECT\n{CHOPPER_BEAM[0]}, {CHOPPER_BEAM[1]}\n1.0, 0.0, 0.0\n")
     for leg, names in leg_sets.items():
