@@ -101,13 +101,13 @@ namespace corot::cms
       // the smallest |alpha|. The chosen one must also keep the target's
       // place in the spectrum: the modified mode at lambda* is mode i.
       std::vector<std::pair<double, double>> candidates; // (MAC, alpha)
-      std::ostringstream                     considered;
+      std::vector<std::pair<double, double>> admissible; // (MAC, alpha), for the messages
       for (const auto &[alpha, c] : roots)
         {
           if (!(1.0 + alpha > 0.0))
             continue;
           const double value = c[target.mode] * c[target.mode] / c.squaredNorm();
-          considered << " " << number(alpha) << " (MAC " << number(value) << ")";
+          admissible.emplace_back(value, alpha);
           Eigen::Index dominant = 0;
           c.cwiseAbs().maxCoeff(&dominant);
           if (static_cast<unsigned>(dominant) == target.mode)
@@ -117,6 +117,16 @@ namespace corot::cms
         return std::abs(a.first - b.first) > 1e-6 ? a.first > b.first :
                                                     std::abs(a.second) < std::abs(b.second);
       });
+      // The five admissible roots closest to the target mode, for the log and
+      // the error message (a few hundred roots would not be readable).
+      std::sort(admissible.begin(), admissible.end(), [](const auto &a, const auto &b) {
+        return a.first > b.first;
+      });
+      std::ostringstream considered;
+      considered << admissible.size() << " with 1 + alpha > 0";
+      for (std::size_t k = 0; k < std::min<std::size_t>(5, admissible.size()); ++k)
+        considered << (k == 0 ? "; highest MAC with the target mode: " : ", ") << number(admissible[k].second)
+                   << " (MAC " << number(admissible[k].first) << ")";
       bool   found      = false;
       double best_alpha = 0.0;
       for (const auto &[value, alpha] : candidates)
@@ -139,9 +149,9 @@ namespace corot::cms
                                 std::to_string(roots.size()) +
                                 " real roots, and none with 1 + alpha > 0 makes the mode that "
                                 "tracks mode " + std::to_string(target.mode + 1) +
-                                " reach the target in its place (roots with 1 + alpha > 0:" +
-                                considered.str() + ")");
-      solution.log.push_back("eq. 14 admissible roots alpha (MAC with the target mode):" + considered.str());
+                                " reach the target in its place (" + considered.str() + ")");
+      solution.log.push_back("eq. 14: " + std::to_string(roots.size()) + " real roots alpha, " +
+                             considered.str() + "; chosen " + number(best_alpha));
       solution.alphas     = {best_alpha};
       solution.iterations = 1;
       solution.modified   = model.solve(solution.alphas);

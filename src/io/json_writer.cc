@@ -172,6 +172,9 @@ namespace corot::io
             json.end_object();
           }
         json.end_object();
+        // The values are normalized as in Hutton & Smith's Table 2.
+        json.key("sensitivity_normalization");
+        json.value(std::string("(p/lambda) dlambda/dp"));
       }
     if (!cms.design_changes.empty())
       {

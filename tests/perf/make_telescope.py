@@ -9,7 +9,8 @@ interface DOFs (translations) between the body and the legs.
 Usage: make_telescope.py --grid 21 --panels 40 --steps synthesis > deck.inp
 --grid n      body grid of n x n nodes (DOF count grows as 6 n^2)
 --panels p    panels per leg (3 (p + 1) nodes per leg)
---steps LIST  comma-separated step blocks to append, see STEP_BLOCKS below (or none)
+--steps LIST  comma-separated step blocks to append, see STEP_BLOCKS below (or none);
+              coarse=C is a free-interface synthesis with the cut-off C instead of --cutoff
 """
 import argparse
 import math
@@ -244,7 +245,10 @@ def write(out, grid, panels, steps, cutoff, modes, header, chopper_scale=1.0, co
     out.write("*DESIGN PARAMETER, NAME=E_LEG1, COMPONENT=LEG1, PROPERTY=MODULUS\n")
     out.write("*DESIGN PARAMETER, NAME=A_LEG2, COMPONENT=LEG2, PROPERTY=AREA\n")
     for step in steps:
-        out.write(STEP_BLOCKS[step].format(cutoff=cutoff, modes=modes, target4=32.0, target3=16.0, target4b=33.0, coarse=coarse) if step in STEP_BLOCKS else step)
+        name, _, value = step.partition("=")
+        block_cutoff = float(value) if value else coarse
+        out.write(STEP_BLOCKS[name].format(cutoff=cutoff, modes=modes, target4=32.0, target3=16.0, target4b=33.0,
+                                           coarse=block_cutoff) if name in STEP_BLOCKS else step)
 
 
 def main():
