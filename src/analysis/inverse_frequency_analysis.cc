@@ -39,6 +39,7 @@ namespace corot::analysis
         }
     };
     cms::InverseSolution solution = solve(baseline, targets);
+    const double solve_seconds = solution.solve_seconds;
     const double inverse_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -80,7 +81,8 @@ namespace corot::analysis
 
     io::CmsResult &out = result.cms;
     out.present        = true;
-    out.timings["inverse solve (fixed T)"] = inverse_seconds;
+    out.timings["inverse solve (fixed T)"] = solve_seconds;
+    out.timings["inverse solve and modified modes (fixed T)"] = inverse_seconds;
     out.timings["inverse with re-reduction"] =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out.reduced_dofs = baseline.reduced().size();

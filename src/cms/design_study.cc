@@ -1,13 +1,25 @@
 #include <src/cms/design_study.h>
 
+#include <stdexcept>
+
 namespace corot::cms
 {
   std::pair<Eigen::MatrixXd, Eigen::MatrixXd>
   modal_derivative(const ComponentModeSynthesis &cms, const std::string &name)
   {
-    const auto [dk, dm]     = cms.reduced_derivative(name);
-    const Eigen::MatrixXd &z = cms.eigenpairs().vectors;
-    return {z.transpose() * dk * z, z.transpose() * dm * z};
+    const ModalDerivativeFactor f = modal_derivative_factor(cms, name);
+    return {f.basis.transpose() * (f.stiffness * f.basis), f.basis.transpose() * (f.mass * f.basis)};
+  }
+
+  ModalDerivativeFactor
+  modal_derivative_factor(const ComponentModeSynthesis &cms, const std::string &name)
+  {
+    const unsigned c = cms.owner_of(name);
+    if (c == cms.substructuring().components.size())
+      throw std::runtime_error("no design parameter " + name);
+    const DesignDerivative *d = cms.substructuring().components[c].derivative(name);
+    return {cms.reduced().transformation[c] * cms.eigenpairs().vectors, d->stiffness_derivative,
+            d->mass_derivative};
   }
 
   ReducedEigenpairs

@@ -15,6 +15,23 @@
 namespace corot::cms
 {
   /**
+   * A design derivative in baseline modal coordinates, factored through the
+   * one component c that owns the parameter: Z^T T^T dK~ T Z = B^T dK_c B and
+   * Z^T T^T dM~ T Z = B^T dM_c B with B = T_c Z (eq. 4 projected by eq. 2).
+   * Its rank is at most n_c, which the inverse solution exploits.
+   */
+  struct ModalDerivativeFactor
+  {
+    Eigen::MatrixXd basis;     ///< B = T_c Z (n_c x n)
+    SparseMatrix    stiffness; ///< dK_c / d alpha (component numbering)
+    SparseMatrix    mass;      ///< dM_c / d alpha
+  };
+
+  /** The factor B, dK_c, dM_c of parameter @p name; throws std::runtime_error if unknown. */
+  ModalDerivativeFactor
+  modal_derivative_factor(const ComponentModeSynthesis &cms, const std::string &name);
+
+  /**
    * Reduced design matrices Z^T T^T dK~ T Z and Z^T T^T dM~ T Z of parameter
    * @p name in the coordinates of the baseline modes Z (mass-normalised).
    */

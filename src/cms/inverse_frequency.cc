@@ -4,6 +4,7 @@
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 
@@ -11,24 +12,48 @@ namespace corot::cms
 {
   namespace
   {
-    /** The modal-coordinate model: Lambda and the design matrices G_Kj, G_Mj. */
+    /**
+     * The modal-coordinate model: Lambda, the design matrices G_Kj, G_Mj and
+     * their factors B_j, dK_cj, dM_cj (G_Kj = B_j^T dK_cj B_j).
+     */
     struct ModalModel
     {
-      Eigen::VectorXd              lambda;
-      std::vector<Eigen::MatrixXd> dk, dm;
+      Eigen::VectorXd                    lambda;
+      std::vector<Eigen::MatrixXd>       dk, dm;
+      std::vector<ModalDerivativeFactor> factors;
 
-      ReducedEigenpairs
-      solve(const std::vector<double> &alphas) const
+      void
+      assemble(const std::vector<double> &alphas, Eigen::MatrixXd &k, Eigen::MatrixXd &m) const
       {
-        const unsigned  n = lambda.size();
-        Eigen::MatrixXd k = lambda.asDiagonal();
-        Eigen::MatrixXd m = Eigen::MatrixXd::Identity(n, n);
+        const unsigned n = lambda.size();
+        k                = lambda.asDiagonal();
+        m                = Eigen::MatrixXd::Identity(n, n);
         for (unsigned j = 0; j < alphas.size(); ++j)
           {
             k += alphas[j] * dk[j];
             m += alphas[j] * dm[j];
           }
-        return solve_reduced(0.5 * (k + k.transpose()), 0.5 * (m + m.transpose()));
+      }
+
+      ReducedEigenpairs
+      solve(const std::vector<double> &alphas) const
+      {
+        Eigen::MatrixXd k, m;
+        assemble(alphas, k, m);
+        return solve_reduced(k, m);
+      }
+
+      /** Eigenvalues only (a third of the cost of solve()). */
+      Eigen::VectorXd
+      eigenvalues(const std::vector<double> &alphas) const
+      {
+        Eigen::MatrixXd k, m;
+        assemble(alphas, k, m);
+        const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(
+          k, m, Eigen::EigenvaluesOnly | Eigen::ABx_lx);
+        if (solver.info() != Eigen::Success)
+          throw UnreachableTarget("the modified reduced mass matrix is not positive definite");
+        return solver.eigenvalues();
       }
     };
 
@@ -45,12 +70,13 @@ namespace corot::cms
     unsigned
     track(const Eigen::MatrixXd &vectors, const Eigen::VectorXd &reference, double &best_mac)
     {
-      const Eigen::MatrixXd identity = Eigen::MatrixXd::Identity(reference.size(), reference.size());
+      const Eigen::VectorXd products = vectors.transpose() * reference;
+      const Eigen::VectorXd norms    = vectors.colwise().squaredNorm().transpose();
       unsigned              best     = 0;
       best_mac                       = -1.0;
       for (unsigned k = 0; k < vectors.cols(); ++k)
         {
-          const double value = mac(vectors.col(k), reference, identity);
+          const double value = products[k] * products[k] / (norms[k] * reference.squaredNorm());
           if (value > best_mac)
             {
               best_mac = value;
@@ -72,7 +98,27 @@ namespace corot::cms
       // or the pencil (D, G) when it is.
       std::vector<std::pair<double, Eigen::VectorXd>> roots; // real alpha and its c
       const bool singular_d = d.cwiseAbs().minCoeff() <= 1e-12 * lambda_star;
-      if (!singular_d)
+      const ModalDerivativeFactor &factor = model.factors[0];
+      if (!singular_d && factor.basis.rows() < n)
+        {
+          // G = B^T H B with H = dK_c - lambda* dM_c has rank <= n_c < n: with
+          // y = H B c, c = alpha D^{-1} B^T y and (H B D^{-1} B^T) y = (1/alpha) y,
+          // an n_c x n_c problem with the same finite roots (the other n - n_c
+          // have 1/alpha = 0). Reduces the cost from O(n^3) to O(n_c^2 n).
+          const Eigen::MatrixXd h  = Eigen::MatrixXd(factor.stiffness) - lambda_star * Eigen::MatrixXd(factor.mass);
+          const Eigen::MatrixXd bd = factor.basis * d.cwiseInverse().asDiagonal();
+          const Eigen::MatrixXd hw = h * (bd * factor.basis.transpose());
+          const Eigen::EigenSolver<Eigen::MatrixXd> solver(hw);
+          const double                              scale = hw.norm();
+          for (unsigned k = 0; k < hw.rows(); ++k)
+            {
+              const std::complex<double> mu = solver.eigenvalues()[k];
+              if (std::abs(mu.imag()) > 1e-8 * std::abs(mu) || std::abs(mu) < 1e-14 * scale)
+                continue; // complex, or alpha infinite
+              roots.emplace_back(1.0 / mu.real(), bd.transpose() * solver.eigenvectors().col(k).real());
+            }
+        }
+      else if (!singular_d)
         {
           const Eigen::EigenSolver<Eigen::MatrixXd> solver(d.cwiseInverse().asDiagonal() * g);
           for (unsigned k = 0; k < n; ++k)
@@ -131,9 +177,9 @@ namespace corot::cms
       double best_alpha = 0.0;
       for (const auto &[value, alpha] : candidates)
         {
-          const ReducedEigenpairs modified = model.solve({alpha});
-          unsigned                below    = 0;
-          while (below < n && modified.eigenvalues[below] < lambda_star * (1.0 - 1e-8))
+          const Eigen::VectorXd modified = model.eigenvalues({alpha});
+          unsigned              below    = 0;
+          while (below < n && modified[below] < lambda_star * (1.0 - 1e-8))
             ++below;
           if (below == target.mode)
             {
@@ -152,16 +198,9 @@ namespace corot::cms
                                 " reach the target in its place (" + considered.str() + ")");
       solution.log.push_back("eq. 14: " + std::to_string(roots.size()) + " real roots alpha, " +
                              considered.str() + "; chosen " + number(best_alpha));
-      solution.alphas     = {best_alpha};
-      solution.iterations = 1;
-      solution.modified   = model.solve(solution.alphas);
-      // The modified mode that sits at the target (eq. 14 is exact on the reduced model).
-      unsigned closest = 0;
-      for (unsigned k = 1; k < n; ++k)
-        if (std::abs(solution.modified.eigenvalues[k] - lambda_star) <
-            std::abs(solution.modified.eigenvalues[closest] - lambda_star))
-          closest = k;
-      solution.achieved_modes = {closest};
+      solution.alphas         = {best_alpha};
+      solution.iterations     = 1;
+      solution.achieved_modes = {target.mode}; // the place checked above
       return solution;
     }
 
@@ -194,6 +233,11 @@ namespace corot::cms
       std::vector<unsigned> index;
       Eigen::VectorXd       residual;
       evaluate(alphas, pairs, index, residual);
+      // Relative eigenvalue errors below this are round-off of the dense
+      // eigensolution (its absolute error grows with the largest reduced
+      // eigenvalue): a step that ends below it is accepted even if it does
+      // not decrease the residual, and the iteration has converged there.
+      const double round_off = 1e-11;
       for (unsigned iteration = 1; iteration <= 60; ++iteration)
         {
           // Jacobian of the relative residual: -(1/lambda*) xi^T (G_Kj - lambda G_Mj) xi.
@@ -238,7 +282,8 @@ namespace corot::cms
               if (!admissible)
                 continue;
               evaluate(trial, trial_pairs, trial_index, trial_residual);
-              accepted = trial_residual.norm() < residual.norm() || residual.norm() < 1e-13 ||
+              accepted = trial_residual.norm() < residual.norm() ||
+                         trial_residual.cwiseAbs().maxCoeff() < round_off ||
                          n_v > n_t; // the least-change step also moves along the constraint set
             }
           if (!accepted)
@@ -261,7 +306,7 @@ namespace corot::cms
           line << "iteration " << iteration << ": max relative eigenvalue error "
                << number(residual.cwiseAbs().maxCoeff()) << ", |step| " << number(factor * 2.0 * step.norm());
           solution.log.push_back(line.str());
-          if (residual.cwiseAbs().maxCoeff() < 1e-12 && factor * 2.0 * step.norm() < 1e-8)
+          if (residual.cwiseAbs().maxCoeff() < round_off && factor * 2.0 * step.norm() < 1e-8)
             {
               solution.iterations = iteration;
               break;
@@ -292,20 +337,28 @@ namespace corot::cms
   {
     ModalModel model;
     model.lambda = cms.eigenpairs().eigenvalues;
+    const auto start = std::chrono::steady_clock::now();
     for (const std::string &variable : variables)
       {
-        auto [dk, dm] = modal_derivative(cms, variable);
+        ModalDerivativeFactor f = modal_derivative_factor(cms, variable);
+        const Eigen::MatrixXd dk = f.basis.transpose() * (f.stiffness * f.basis);
+        const Eigen::MatrixXd dm = f.basis.transpose() * (f.mass * f.basis);
         model.dk.push_back(0.5 * (dk + dk.transpose()));
         model.dm.push_back(0.5 * (dm + dm.transpose()));
+        model.factors.push_back(std::move(f));
       }
     for (const EigenvalueTarget &target : targets)
       if (target.mode >= model.lambda.size())
         throw UnreachableTarget("mode " + std::to_string(target.mode + 1) +
                                 " does not exist: the reduced model has " +
                                 std::to_string(model.lambda.size()) + " modes");
-    InverseSolution solution = targets.size() == 1 && variables.size() == 1 ?
-                                 solve_one(model, targets.front(), variables.front()) :
-                                 solve_several(model, targets, variables);
+    const bool      direct   = targets.size() == 1 && variables.size() == 1;
+    InverseSolution solution = direct ? solve_one(model, targets.front(), variables.front()) :
+                                        solve_several(model, targets, variables);
+    solution.solve_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (direct)
+      solution.modified = model.solve(solution.alphas);
     solution.modified.vectors = cms.eigenpairs().vectors * solution.modified.vectors;
     return solution;
   }

@@ -34,6 +34,12 @@ namespace corot::cms
     std::vector<unsigned>    achieved_modes; ///< index in modified of the mode tracking each target
     unsigned                 iterations = 0; ///< 1 for the direct one-variable solution
     std::vector<std::string> log;            ///< roots considered, convergence history
+    /**
+     * Wall time to find alphas (modal design matrices, roots or iterations,
+     * admissibility and mode-order checks); for one variable it excludes the
+     * eigenvectors of the modified model, computed afterwards for output.
+     */
+    double solve_seconds = 0.0;
   };
 
   /**
@@ -43,7 +49,10 @@ namespace corot::cms
    *
    * One variable, one target: eq. 14, alpha G c = (lambda* I - Lambda) c with
    * G = Z^T T^T (K_1 - lambda* M_1) T Z, solved as the eigenproblem of
-   * (lambda* I - Lambda)^{-1} G (eigenvalues 1/alpha); among the real roots
+   * (lambda* I - Lambda)^{-1} G (eigenvalues 1/alpha), or, when the
+   * parameter's component has fewer DOFs n_c than the reduced model, as the
+   * equivalent n_c x n_c problem of the factor G = B^T (dK_c - lambda* dM_c) B
+   * (see ModalDerivativeFactor); among the real roots
    * with 1 + alpha > 0 the one whose c best matches the target mode (MAC
    * with e_i; the smallest |alpha| on a tie).
    *

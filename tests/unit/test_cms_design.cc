@@ -183,24 +183,31 @@ TEST(CmsDesign, InverseOneVariableThreeDofDeterminant)
   EXPECT_NEAR(full[0], lambda_star, 1e-10 * lambda_star);
 }
 
-TEST(CmsDesign, InverseTwoDofScalarClosedForm)
+TEST(CmsDesign, InverseTwoDofScalarClosedFormBothRootPaths)
 {
   // Ground -k1- m1 -k2- m2; component 0 = spring k1 with m1 (shared half),
-  // component 1 = spring k2 with m2 and half of m1. Changing E_0 (k1 only):
-  // det(K(alpha) - lambda* M) = 0 is linear in alpha, so
-  // (1 + alpha) k1 = lambda* m1 - k2 + k2^2 / (k2 - lambda* m2).
+  // component 1 = spring k2 with m2 and half of m1. E_0 belongs to component 0
+  // (n_c = 1 < n = 2: the factored n_c x n_c root problem), E_1 to
+  // component 1 (n_c = 2 = n: the n x n problem (lambda* I - Lambda)^{-1} G).
+  // Closed forms of det(K(alpha) - lambda* M) = 0:
+  //   E_0: (1 + alpha) k1 = lambda* m1 - k2 + k2^2 / (k2 - lambda* m2),
+  //   E_1: (1 + alpha) k2 = lambda* m2 (k1 - lambda* m1) / (k1 - lambda* (m1 + m2)).
   const double k1 = 300.0, k2 = 200.0, m1 = 2.0, m2 = 1.0;
   const Chain  chain = make_chain({m1, m2}, {k1, k2}, true, {0, 1, 2});
+  ASSERT_LT(chain.sub.components[0].n_dofs(), 2u);
+  ASSERT_EQ(chain.sub.components[1].n_dofs(), 2u);
   SynthesisOptions options;
   options.lambda_cut = 1e30;
   const ComponentModeSynthesis baseline(chain.sub, options);
   for (const unsigned mode : {0u, 1u})
     {
-      const double lambda_star = 1.1 * baseline.eigenpairs().eigenvalues[mode];
-      const double closed      = (lambda_star * m1 - k2 + k2 * k2 / (k2 - lambda_star * m2)) / k1 - 1.0;
-      const InverseSolution solution = solve_inverse_frequency(baseline, {{mode, lambda_star}}, {"E_0"});
-      RecordProperty("alpha_mode_" + std::to_string(mode), scientific(solution.alphas[0]));
-      EXPECT_NEAR(solution.alphas[0], closed, 1e-10 * std::max(1.0, std::abs(closed))) << "mode " << mode;
+      const double l  = 1.1 * baseline.eigenpairs().eigenvalues[mode];
+      const double e0 = (l * m1 - k2 + k2 * k2 / (k2 - l * m2)) / k1 - 1.0;
+      const double e1 = l * m2 * (k1 - l * m1) / (k1 - l * (m1 + m2)) / k2 - 1.0;
+      const double a0 = solve_inverse_frequency(baseline, {{mode, l}}, {"E_0"}).alphas[0];
+      const double a1 = solve_inverse_frequency(baseline, {{mode, l}}, {"E_1"}).alphas[0];
+      EXPECT_NEAR(a0, e0, 1e-10 * std::max(1.0, std::abs(e0))) << "mode " << mode;
+      EXPECT_NEAR(a1, e1, 1e-10 * std::max(1.0, std::abs(e1))) << "mode " << mode;
     }
 }
 
