@@ -34,6 +34,23 @@ namespace corot::cms
       result.setFromTriplets(triplets.begin(), triplets.end());
       return result;
     }
+
+    /**
+     * The component's matrices in its own basis W = [Phi, Psi_r]: W^T K W and
+     * W^T M W, kept with the basis so that a synthesis reuses them (the
+     * reduced matrices are then sums of P_c^T (W^T K W) P_c, no product with
+     * the component's physical DOFs; see synthesize_free_interface).
+     */
+    void
+    generalize(const Component &component, ComponentBasis &basis)
+    {
+      Eigen::MatrixXd w(component.n_dofs(), basis.kept.modes.cols() + basis.attachment.cols());
+      w << basis.kept.modes, basis.attachment;
+      const Eigen::MatrixXd k = w.transpose() * (component.stiffness * w);
+      const Eigen::MatrixXd m = w.transpose() * (component.mass * w);
+      basis.generalized_stiffness = 0.5 * (k + k.transpose());
+      basis.generalized_mass      = 0.5 * (m + m.transpose());
+    }
   } // namespace
 
   ComponentBasis
@@ -46,6 +63,7 @@ namespace corot::cms
     if (!residual || n_interface == 0)
       {
         basis.attachment.resize(component.n_dofs(), 0);
+        generalize(component, basis);
         basis.seconds = seconds_since(start);
         return basis;
       }
@@ -112,6 +130,7 @@ namespace corot::cms
       basis.kept.eigenvalues.tail(n_elastic).cwiseInverse();
     basis.attachment = flexibility - elastic * inverse_lambda.asDiagonal() *
                                        (elastic.transpose() * loads);
+    generalize(component, basis);
     basis.seconds = seconds_since(start);
     return basis;
   }

@@ -32,6 +32,11 @@ namespace corot::cms
      * round-off (every mode kept leaves none).
      */
     double flexibility_scale = 0.0;
+    /**
+     * Free interface: W^T K W and W^T M W with W = [kept modes, attachment]
+     * (component matrices in the basis's own coordinates).
+     */
+    Eigen::MatrixXd generalized_stiffness, generalized_mass;
     double seconds           = 0.0; ///< wall time of the reduction
   };
 

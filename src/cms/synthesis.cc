@@ -130,17 +130,30 @@ namespace corot::cms
     const Eigen::MatrixXd g = v_range * inverse.asDiagonal() * v_range.transpose() * coupling * n_basis;
     const Eigen::MatrixXd a_t_g = a.transpose() * g; // slots x q
 
-    ReducedModel model;
+    // T_c = W_c P_c with W_c = [Phi_c, Psi_rc] and P_c = [N_c; -(A^T g)_c],
+    // so T_c^T K_c T_c = P_c^T (W_c^T K_c W_c) P_c from the basis's cached
+    // generalized matrices: only the changed components' products with their
+    // physical matrices are recomputed in a re-analysis.
+    ReducedModel   model;
+    const unsigned n = n_basis.cols();
+    model.stiffness  = Eigen::MatrixXd::Zero(n, n);
+    model.mass       = Eigen::MatrixXd::Zero(n, n);
     for (unsigned c = 0; c < n_components; ++c)
       {
-        const unsigned  n_c = bases[c].kept.modes.cols();
-        Eigen::MatrixXd t_c = bases[c].kept.modes * n_basis.middleRows(mode_offset[c], n_c);
-        if (bases[c].attachment.cols() > 0)
-          t_c -= bases[c].attachment *
-                 a_t_g.middleRows(slot_offset[c], sub.components[c].interface_local.size());
+        const unsigned  n_c = bases[c].kept.modes.cols(), n_a = bases[c].attachment.cols();
+        Eigen::MatrixXd p_c(n_c + n_a, n);
+        p_c.topRows(n_c) = n_basis.middleRows(mode_offset[c], n_c);
+        if (n_a > 0)
+          p_c.bottomRows(n_a) = -a_t_g.middleRows(slot_offset[c], sub.components[c].interface_local.size());
+        model.stiffness += p_c.transpose() * bases[c].generalized_stiffness * p_c;
+        model.mass += p_c.transpose() * bases[c].generalized_mass * p_c;
+        Eigen::MatrixXd t_c = bases[c].kept.modes * p_c.topRows(n_c);
+        if (n_a > 0)
+          t_c.noalias() += bases[c].attachment * p_c.bottomRows(n_a);
         model.transformation.push_back(std::move(t_c));
       }
-    assemble_reduced_matrices(sub, model);
+    model.stiffness = 0.5 * (model.stiffness + model.stiffness.transpose()).eval();
+    model.mass      = 0.5 * (model.mass + model.mass.transpose()).eval();
     return model;
   }
 
