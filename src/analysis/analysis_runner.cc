@@ -3,6 +3,10 @@
 #include <src/analysis/buckle_analysis.h>
 #include <src/analysis/dynamic_analysis.h>
 #include <src/analysis/frequency_analysis.h>
+#include <src/analysis/inverse_frequency_analysis.h>
+#include <src/analysis/modal_synthesis_analysis.h>
+#include <src/analysis/modification_analysis.h>
+#include <src/analysis/sensitivity_analysis.h>
 #include <src/analysis/static_analysis.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
@@ -96,6 +100,7 @@ namespace corot::analysis
              << dealii::Utilities::MPI::n_mpi_processes(communicator) << " MPI rank(s)" << std::endl;
 
     StepLoading carried;
+    CmsSession  cms_session; // the reduced model of the last *MODAL SYNTHESIS step
     for (unsigned s = 0; s < model.steps.size(); ++s)
       {
         const core::Step &step    = model.steps[s];
@@ -122,6 +127,18 @@ namespace corot::analysis
               carried.boundaries.insert(carried.boundaries.end(), step.boundaries.begin(), step.boundaries.end());
               carried.loads   = loading.loads;
               carried.gravity = loading.gravity;
+              break;
+            case core::Procedure::modal_synthesis:
+              results.steps.push_back(ModalSynthesisAnalysis(context, step, loading, cms_session).run(s + 1));
+              break;
+            case core::Procedure::modification:
+              results.steps.push_back(ModificationAnalysis(context, step, cms_session).run(s + 1));
+              break;
+            case core::Procedure::sensitivity:
+              results.steps.push_back(SensitivityAnalysis(context, step, cms_session).run(s + 1));
+              break;
+            case core::Procedure::inverse_frequency:
+              results.steps.push_back(InverseFrequencyAnalysis(context, step, cms_session).run(s + 1));
               break;
             case core::Procedure::none:
               throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");

@@ -42,6 +42,8 @@ namespace
         << "  *ROTARY INERTIA *BOUNDARY *EQUATION *AMPLITUDE *INITIAL CONDITIONS\n"
         << "step keywords: *STEP *END STEP *STATIC *FREQUENCY *CLOAD *DLOAD(GRAV) *BOUNDARY\n"
         << "  *NODE PRINT *EL PRINT *NODE FILE *EL FILE *ENERGY PRINT\n"
+        << "component mode synthesis: *COMPONENT *DESIGN PARAMETER (model); *MODAL SYNTHESIS\n"
+        << "  *MODIFICATION *SENSITIVITY *INVERSE FREQUENCY *DESIGN VARIABLES (step)\n"
         << "procedures in this release: *STATIC (linear, NLGEOM with trusses), *FREQUENCY\n";
   }
 } // namespace

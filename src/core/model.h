@@ -69,6 +69,24 @@ namespace corot::core
     SourceLocation        defined_at;
   };
 
+  /** A substructure for component mode synthesis (*COMPONENT, NAME=, ELSET=). */
+  struct Component
+  {
+    std::string           name;        ///< upper case
+    std::string           element_set; ///< upper case
+    std::vector<unsigned> element_ids; ///< resolved after reading
+    SourceLocation        defined_at;
+  };
+
+  /** A design parameter of a component (*DESIGN PARAMETER, NAME=, COMPONENT=, PROPERTY=). */
+  struct DesignParameter
+  {
+    std::string    name;      ///< upper case
+    std::string    component; ///< upper case
+    std::string    property;  ///< DENSITY, MODULUS, THICKNESS or AREA
+    SourceLocation defined_at;
+  };
+
   /** Everything a deck defines. Set names are stored upper-case. */
   struct Model
   {
@@ -90,6 +108,8 @@ namespace corot::core
     std::vector<BoundaryCondition>   boundaries; ///< model-level: apply in every step
     std::vector<InitialCondition>    initial_conditions;
     std::vector<Step>                steps;
+    std::vector<Component>           components;        ///< *COMPONENT, in deck order
+    std::vector<DesignParameter>     design_parameters; ///< *DESIGN PARAMETER, in deck order
 
     /** The node with user id @p id (which must exist). */
     const NodeRecord &

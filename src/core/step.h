@@ -71,7 +71,11 @@ namespace corot::core
     static_analysis,
     frequency,
     buckle,
-    dynamic
+    dynamic,
+    modal_synthesis,   ///< *MODAL SYNTHESIS (component mode synthesis, corot extension)
+    modification,      ///< *MODIFICATION (forward re-analysis of the reduced model)
+    sensitivity,       ///< *SENSITIVITY (eigenvalue sensitivities per component and parameter)
+    inverse_frequency  ///< *INVERSE FREQUENCY (design changes that reach target frequencies)
   };
 
   /** *STATIC data line. */
@@ -115,6 +119,44 @@ namespace corot::core
     bool        direct         = false;      ///< DIRECT: fixed increments
   };
 
+  /** *MODAL SYNTHESIS parameters and data line (DECK.md, CMS keywords). */
+  struct ModalSynthesisParameters
+  {
+    bool     craig_bampton = false; ///< METHOD=CRAIG BAMPTON; otherwise FREE INTERFACE
+    double   cutoff        = 0.0;   ///< CUTOFF= component cut-off frequency (cycles/time)
+    bool     residual      = true;  ///< RESIDUAL=YES: residual attachment modes (free interface)
+    bool     compare_full  = false; ///< COMPARE=FULL
+    unsigned n_modes       = 10;    ///< system modes to report
+    std::string export_prefix;      ///< EXPORT=: MatrixMarket files of the reduced model (empty: none)
+  };
+
+  /** A fractional change alpha of a design parameter (*MODIFICATION data line). */
+  struct DesignChange
+  {
+    std::string    parameter; ///< upper-case design-parameter name
+    double         alpha = 0.0;
+    SourceLocation defined_at;
+  };
+
+  /** A target frequency of the inverse problem (*INVERSE FREQUENCY data line). */
+  struct FrequencyTarget
+  {
+    unsigned       mode      = 1;   ///< 1-based system mode number of the baseline
+    double         frequency = 0.0; ///< cycles/time
+    SourceLocation defined_at;
+  };
+
+  /** *MODIFICATION, *SENSITIVITY and *INVERSE FREQUENCY data. */
+  struct DesignStudyParameters
+  {
+    bool                         compare_full = false; ///< COMPARE=FULL
+    std::vector<DesignChange>    changes;   ///< *MODIFICATION
+    std::vector<unsigned>        modes;     ///< *SENSITIVITY (1-based)
+    std::vector<FrequencyTarget> targets;   ///< *INVERSE FREQUENCY
+    std::vector<std::string>     variables; ///< *DESIGN VARIABLES (upper case)
+    SourceLocation               variables_at;
+  };
+
   /** One *STEP ... *END STEP block. */
   struct Step
   {
@@ -124,6 +166,8 @@ namespace corot::core
     StaticParameters               statics;
     FrequencyParameters            frequency; ///< also *BUCKLE: n_modes = number of eigenvalues
     DynamicParameters              dynamics;
+    ModalSynthesisParameters       synthesis; ///< *MODAL SYNTHESIS
+    DesignStudyParameters          design;    ///< *MODIFICATION, *SENSITIVITY, *INVERSE FREQUENCY
     std::vector<BoundaryCondition> boundaries;
     bool                           new_boundaries = false; ///< *BOUNDARY, OP=NEW seen
     std::vector<ConcentratedLoad>  loads;

@@ -1,3 +1,4 @@
+#include <src/deck/cms_keyword_parser.h>
 #include <src/deck/deck_parser.h>
 #include <src/deck/model_finaliser.h>
 #include <src/deck/model_keyword_parser.h>
@@ -31,6 +32,7 @@ namespace corot::deck
     state.model.deck_path = deck_path;
     ModelKeywordParser model_parser(state);
     StepKeywordParser  step_parser(state);
+    CmsKeywordParser   cms_parser(state);
 
     if (!lines.empty() && !lines.front().keyword)
       throw core::InputError(lines.front().location(), "data line before any keyword");
@@ -57,6 +59,8 @@ namespace corot::deck
               state.current_material.clear();
             step_parser.parse(keyword, data);
           }
+        else if (CmsKeywordParser::handles(name))
+          cms_parser.parse(keyword, data);
         else if (ModelKeywordParser::handles(name))
           {
             if (state.in_step && name != "BOUNDARY")
@@ -70,6 +74,7 @@ namespace corot::deck
     step_parser.finish();
 
     ModelFinaliser(state).run();
+    CmsKeywordParser::validate(state.model);
     return std::move(state.model);
   }
 } // namespace corot::deck

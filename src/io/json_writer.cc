@@ -85,6 +85,8 @@ namespace corot::io
         json.key("newton_iterations");
         json.value(step.newton_iterations);
       }
+    if (step.cms.present)
+      write_cms(json, step.cms);
     json.end_object();
   }
 
@@ -108,6 +110,111 @@ namespace corot::io
         json.end_object();
       }
     json.end_object();
+  }
+
+  void
+  JsonWriter::write_cms(JsonStream &json, const CmsResult &cms)
+  {
+    auto list = [&](const char *name, const std::vector<double> &values) {
+      if (values.empty())
+        return;
+      json.key(name);
+      json.value(values);
+    };
+    if (!cms.method.empty())
+      {
+        json.key("method");
+        json.value(cms.method);
+      }
+    json.key("reduced_dofs");
+    json.value(cms.reduced_dofs);
+    json.key("full_dofs");
+    json.value(cms.full_dofs);
+    list("full_frequencies", cms.full_frequencies);
+    list("relative_errors", cms.relative_errors);
+    list("baseline_frequencies", cms.baseline_frequencies);
+    list("exact_frequencies", cms.exact_frequencies);
+    list("forward_vs_reanalysis", cms.forward_differences);
+    if (!cms.components.empty())
+      {
+        json.key("components");
+        json.begin_object();
+        for (const ComponentSummary &c : cms.components)
+          {
+            json.key(c.name);
+            json.begin_object();
+            json.key("dofs");
+            json.value(c.dofs);
+            json.key("interface_dofs");
+            json.value(c.interface_dofs);
+            json.key("kept_modes");
+            json.value(c.kept_modes);
+            json.key("rigid_modes");
+            json.value(c.rigid_modes);
+            json.key("attachment_modes");
+            json.value(c.attachment_modes);
+            json.end_object();
+          }
+        json.end_object();
+      }
+    if (!cms.sensitivities.empty())
+      {
+        json.key("sensitivities");
+        json.begin_object();
+        for (const auto &[component, parameters] : cms.sensitivities)
+          {
+            json.key(component);
+            json.begin_object();
+            for (const auto &[parameter, modes] : parameters)
+              {
+                json.key(parameter);
+                json.begin_object();
+                for (const auto &[mode, value] : modes)
+                  {
+                    json.key(std::to_string(mode));
+                    json.value(value);
+                  }
+                json.end_object();
+              }
+            json.end_object();
+          }
+        json.end_object();
+        // The values are normalized as in Hutton & Smith's Table 2.
+        json.key("sensitivity_normalization");
+        json.value(std::string("(p/lambda) dlambda/dp"));
+      }
+    if (!cms.design_changes.empty())
+      {
+        json.key("design_changes");
+        json.begin_object();
+        for (const auto &[parameter, alpha] : cms.design_changes)
+          {
+            json.key(parameter);
+            json.value(alpha);
+          }
+        json.end_object();
+      }
+    if (!cms.target_modes.empty())
+      {
+        json.key("iterations");
+        json.value(cms.iterations);
+        json.key("target_modes");
+        json.value(cms.target_modes);
+        list("target_frequencies", cms.target_frequencies);
+        list("achieved_frequencies", cms.achieved_frequencies);
+        list("full_achieved_frequencies", cms.full_achieved_frequencies);
+      }
+    if (!cms.timings.empty())
+      {
+        json.key("timings");
+        json.begin_object();
+        for (const auto &[phase, seconds] : cms.timings)
+          {
+            json.key(phase);
+            json.value(seconds);
+          }
+        json.end_object();
+      }
   }
 
   void

@@ -70,6 +70,10 @@ namespace corot::io
     static void
     write_energy(JsonStream &json, const EnergyHistory &energy);
 
+    /** The keys of the CMS procedures (DECK.md: modal_synthesis ... inverse_frequency). */
+    static void
+    write_cms(JsonStream &json, const CmsResult &cms);
+
     /** The results written. */
     const Results &results_;
   };

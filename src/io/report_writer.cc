@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iomanip>
 #include <limits>
 #include <numeric>
 
@@ -113,7 +114,9 @@ namespace corot::io
           out << "   " << line << "\n";
       }
 
-    if (step.procedure == "frequency" || !step.frequencies.empty())
+    if (step.cms.present)
+      write_cms(out, step);
+    else if (step.procedure == "frequency" || !step.frequencies.empty())
       write_frequencies(out, step);
     if (step.procedure == "buckle" || !step.load_factors.empty())
       write_load_factors(out, step);
@@ -212,6 +215,137 @@ namespace corot::io
         const auto [low, high] = std::minmax_element(energy.total.begin(), energy.total.end());
         out << "\n total energy: first" << cell(energy.total.front()) << ", range (max - min)"
             << cell(*high - *low) << "\n";
+      }
+  }
+
+  void
+  ReportWriter::write_cms(std::ostream &out, const StepResult &step)
+  {
+    const CmsResult &cms = step.cms;
+    if (!cms.components.empty())
+      {
+        title(out, "C O M P O N E N T S   (" + cms.method + ")");
+        out << "   component      " << heading_cell("DOFs") << heading_cell("interface")
+            << heading_cell("kept modes") << heading_cell("rigid") << heading_cell("attachment")
+            << "\n";
+        for (const ComponentSummary &c : cms.components)
+          {
+            char name[32];
+            std::snprintf(name, sizeof(name), "   %-15s", c.name.c_str());
+            out << name;
+            for (const unsigned value : {c.dofs, c.interface_dofs, c.kept_modes, c.rigid_modes,
+                                         c.attachment_modes})
+              {
+                char buffer[24];
+                std::snprintf(buffer, sizeof(buffer), " %14u", value);
+                out << buffer;
+              }
+            out << "\n";
+          }
+      }
+    if (cms.reduced_dofs > 0)
+      out << "\n reduced model: " << cms.reduced_dofs << " DOFs; full model: " << cms.full_dofs
+          << " DOFs (" << std::fixed << std::setprecision(2)
+          << 100.0 * cms.reduced_dofs / std::max(1u, cms.full_dofs) << " %)\n"
+          << std::defaultfloat << std::setprecision(6);
+
+    const bool is_modification = step.procedure == "modification";
+    if (!step.frequencies.empty())
+      {
+        title(out, is_modification ? "M O D I F I E D   F R E Q U E N C I E S" :
+                                     "C M S   F R E Q U E N C I E S   (cycles/time)");
+        out << "   mode";
+        if (!cms.baseline_frequencies.empty())
+          out << heading_cell("baseline");
+        out << heading_cell(is_modification ? "forward (Ritz)" : "CMS");
+        if (!cms.exact_frequencies.empty())
+          out << heading_cell("CMS re-analysis") << heading_cell("fwd-CMS %");
+        if (!cms.full_frequencies.empty())
+          out << heading_cell("full model") << heading_cell("error %");
+        out << "\n";
+        for (std::size_t m = 0; m < step.frequencies.size(); ++m)
+          {
+            out << mode_cell(m + 1);
+            if (!cms.baseline_frequencies.empty())
+              out << cell(entry(cms.baseline_frequencies, m));
+            out << cell(step.frequencies[m]);
+            if (!cms.exact_frequencies.empty())
+              out << cell(entry(cms.exact_frequencies, m))
+                  << cell(100.0 * (step.frequencies[m] - entry(cms.exact_frequencies, m)) /
+                          entry(cms.exact_frequencies, m));
+            if (!cms.full_frequencies.empty())
+              out << cell(entry(cms.full_frequencies, m))
+                  << cell(m < cms.relative_errors.size() ? 100.0 * cms.relative_errors[m] :
+                                                           std::numeric_limits<double>::quiet_NaN());
+            out << "\n";
+          }
+        if (!cms.relative_errors.empty())
+          {
+            double largest = 0.0;
+            for (const double e : cms.relative_errors)
+              largest = std::max(largest, std::abs(e));
+            out << "\n largest |error|: " << cell(100.0 * largest) << " %\n";
+          }
+      }
+    if (!cms.sensitivities.empty())
+      {
+        title(out, "N O R M A L I Z E D   S E N S I T I V I T I E S   (p/lambda) dlambda/dp");
+        const auto &first_modes = cms.sensitivities.begin()->second.begin()->second;
+        out << "   component       parameter      ";
+        for (const auto &[mode, value] : first_modes)
+          out << heading_cell("mode " + std::to_string(mode));
+        out << "\n";
+        for (const auto &[component, parameters] : cms.sensitivities)
+          for (const auto &[parameter, modes] : parameters)
+            {
+              char name[48];
+              std::snprintf(name, sizeof(name), "   %-15s %-15s", component.c_str(), parameter.c_str());
+              out << name;
+              for (const auto &[mode, value] : modes)
+                out << cell(value);
+              out << "\n";
+            }
+      }
+    if (!cms.design_changes.empty())
+      {
+        title(out, "D E S I G N   C H A N G E S   (property x (1 + alpha))");
+        out << "   parameter      " << heading_cell("alpha") << heading_cell("1 + alpha") << "\n";
+        for (const auto &[parameter, alpha] : cms.design_changes)
+          {
+            char name[32];
+            std::snprintf(name, sizeof(name), "   %-15s", parameter.c_str());
+            out << name << cell(alpha) << cell(1.0 + alpha) << "\n";
+          }
+      }
+    if (!cms.target_modes.empty())
+      {
+        title(out, "I N V E R S E   F R E Q U E N C Y   T A R G E T S");
+        out << "   mode" << heading_cell("target") << heading_cell("reduced") << heading_cell("error %");
+        if (!cms.full_achieved_frequencies.empty())
+          out << heading_cell("full model") << heading_cell("error %");
+        out << "\n";
+        for (std::size_t t = 0; t < cms.target_modes.size(); ++t)
+          {
+            const double target = cms.target_frequencies[t];
+            out << mode_cell(cms.target_modes[t]) << cell(target)
+                << cell(entry(cms.achieved_frequencies, t))
+                << cell(100.0 * (entry(cms.achieved_frequencies, t) - target) / target);
+            if (!cms.full_achieved_frequencies.empty())
+              out << cell(cms.full_achieved_frequencies[t])
+                  << cell(100.0 * (cms.full_achieved_frequencies[t] - target) / target);
+            out << "\n";
+          }
+        out << "\n iterations: " << cms.iterations << "\n";
+      }
+    if (!cms.timings.empty())
+      {
+        title(out, "T I M I N G S   (seconds)");
+        for (const auto &[phase, seconds] : cms.timings)
+          {
+            char name[40];
+            std::snprintf(name, sizeof(name), "   %-32s", phase.c_str());
+            out << name << cell(seconds) << "\n";
+          }
       }
   }
 

@@ -79,6 +79,15 @@ namespace corot::io
     write_histories(std::ostream &out, const std::string &what,
                     const std::map<unsigned, History> &histories);
 
+    /**
+     * The tables of the CMS procedures: components, then frequencies beside
+     * the full model's with % errors and the reduced and full DOF counts
+     * (like Hutton & Smith 1993, Table 1), sensitivities (their Table 2),
+     * design changes and inverse-problem targets.
+     */
+    static void
+    write_cms(std::ostream &out, const StepResult &step);
+
     /** Number, total and largest count of Newton iterations. */
     static void
     write_newton_summary(std::ostream &out, const std::vector<unsigned> &iterations);

@@ -40,6 +40,40 @@ namespace corot::io
     std::vector<std::map<std::string, double>> element_values;
   };
 
+  /** One component of a component-mode-synthesis model, for the report. */
+  struct ComponentSummary
+  {
+    std::string name;
+    unsigned    dofs = 0, interface_dofs = 0, kept_modes = 0, rigid_modes = 0, attachment_modes = 0;
+  };
+
+  /**
+   * Results of the CMS procedures (modal_synthesis, modification,
+   * sensitivity, inverse_frequency; DECK.md results schema). Frequencies in
+   * cycles/time; relative errors are (reduced - full) / full.
+   */
+  struct CmsResult
+  {
+    bool        present = false;
+    std::string method; ///< "free interface" or "craig-bampton"
+    unsigned    reduced_dofs = 0, full_dofs = 0;
+    std::vector<double>           full_frequencies;     ///< COMPARE=FULL
+    std::vector<double>           relative_errors;      ///< COMPARE=FULL
+    std::vector<double>           baseline_frequencies; ///< modification, inverse
+    std::vector<double>           exact_frequencies;    ///< modification: exact CMS re-analysis
+    std::vector<double>           forward_differences;  ///< modification: (forward - exact) / exact
+    std::vector<ComponentSummary> components;
+    /** sensitivity: component -> parameter -> mode -> (p/lambda) d lambda / d p. */
+    std::map<std::string, std::map<std::string, std::map<unsigned, double>>> sensitivities;
+    std::vector<std::pair<std::string, double>> design_changes; ///< modification, inverse: alpha
+    unsigned                                   iterations = 0;  ///< inverse
+    std::vector<unsigned> target_modes;                ///< inverse: 1-based baseline mode numbers
+    std::vector<double>   target_frequencies;          ///< inverse
+    std::vector<double>   achieved_frequencies;        ///< inverse, reduced model
+    std::vector<double>   full_achieved_frequencies;   ///< inverse, full re-analysis (COMPARE=FULL)
+    std::map<std::string, double> timings;             ///< seconds, by phase
+  };
+
   /** Everything one *STEP produced. */
   struct StepResult
   {
@@ -62,6 +96,8 @@ namespace corot::io
     std::vector<FieldFrame> frames; ///< for VTU output (*NODE FILE / *EL FILE or mode shapes)
 
     std::vector<std::string> log; ///< lines for the .dat report (increments, cut-backs, warnings)
+
+    CmsResult cms; ///< the CMS procedures
   };
 
   /** All steps of a run. */

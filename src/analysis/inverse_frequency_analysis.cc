@@ -1,0 +1,152 @@
+#include <src/analysis/full_model_comparison.h>
+#include <src/analysis/inverse_frequency_analysis.h>
+#include <src/cms/inverse_frequency.h>
+
+#include <chrono>
+#include <memory>
+#include <cmath>
+
+namespace corot::analysis
+{
+  InverseFrequencyAnalysis::InverseFrequencyAnalysis(AnalysisContext &context, const core::Step &step,
+                                                     CmsSession &session)
+    : context_(context)
+    , step_(step)
+    , session_(session)
+  {}
+
+  io::StepResult
+  InverseFrequencyAnalysis::run(const unsigned step_number)
+  {
+    io::StepResult result;
+    result.number    = step_number;
+    result.procedure = "inverse_frequency";
+    const cms::ComponentModeSynthesis &baseline = *session_.baseline;
+    std::vector<cms::EigenvalueTarget> targets;
+    for (const core::FrequencyTarget &target : step_.design.targets)
+      targets.push_back({target.mode - 1, std::pow(2.0 * M_PI * target.frequency, 2)});
+
+    const auto start = std::chrono::steady_clock::now();
+    auto       solve = [&](const cms::ComponentModeSynthesis &model,
+                     const std::vector<cms::EigenvalueTarget> &goals) {
+      try
+        {
+          return cms::solve_inverse_frequency(model, goals, step_.design.variables);
+        }
+      catch (const cms::UnreachableTarget &error)
+        {
+          throw core::InputError(step_.procedure_at, std::string("target not reachable: ") + error.what());
+        }
+    };
+    cms::InverseSolution solution = solve(baseline, targets);
+    const double solve_seconds = solution.solve_seconds;
+    const double inverse_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    // The inverse problem holds T fixed (eq. 13). Re-reduce the changed
+    // components with the design found and solve again for the remaining
+    // change, until the design no longer moves: the result is then exact for
+    // the CMS model of the modified structure, not only for the Ritz basis of
+    // the baseline.
+    std::vector<double> alphas_total = solution.alphas;
+    unsigned            iterations   = solution.iterations;
+    std::unique_ptr<cms::ComponentModeSynthesis> current;
+    for (unsigned pass = 1; pass <= 6; ++pass)
+      {
+        std::map<std::string, double> changes;
+        for (unsigned j = 0; j < step_.design.variables.size(); ++j)
+          changes[step_.design.variables[j]] = alphas_total[j];
+        current = std::make_unique<cms::ComponentModeSynthesis>(baseline.modified(changes));
+        std::vector<cms::EigenvalueTarget> tracked = targets;
+        for (unsigned t = 0; t < targets.size(); ++t)
+          tracked[t].mode = solution.achieved_modes[t];
+        const std::vector<std::string> previous_log = solution.log;
+        solution     = solve(*current, tracked);
+        iterations += solution.iterations;
+        double largest = 0.0;
+        for (unsigned j = 0; j < alphas_total.size(); ++j)
+          {
+            alphas_total[j] += solution.alphas[j];
+            largest = std::max(largest, std::abs(solution.alphas[j]) / (1.0 + std::abs(alphas_total[j])));
+          }
+        solution.log.insert(solution.log.begin(), previous_log.begin(), previous_log.end());
+        solution.log.push_back("re-reduction pass " + std::to_string(pass) +
+                               ": largest relative design correction " + std::to_string(largest));
+        if (largest < 1e-10)
+          break;
+      }
+    solution.alphas     = alphas_total;
+    solution.iterations = iterations;
+    const cms::ComponentModeSynthesis &final_model = *current;
+
+    io::CmsResult &out = result.cms;
+    out.present        = true;
+    out.timings["inverse solve (fixed T)"] = solve_seconds;
+    out.timings["inverse and modified modes"] = inverse_seconds;
+    out.timings["inverse with re-reduction"] =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out.reduced_dofs = baseline.reduced().size();
+    out.full_dofs    = baseline.substructuring().n_free_dofs;
+    out.iterations   = solution.iterations;
+    result.log       = solution.log;
+    std::map<std::string, double> alphas;
+    for (unsigned j = 0; j < step_.design.variables.size(); ++j)
+      {
+        alphas[step_.design.variables[j]] = solution.alphas[j];
+        out.design_changes.emplace_back(step_.design.variables[j], solution.alphas[j]);
+      }
+    const unsigned n_modes =
+      std::min<unsigned>(session_.n_modes, baseline.eigenpairs().eigenvalues.size());
+    unsigned n_compare = n_modes;
+    for (unsigned t = 0; t < targets.size(); ++t)
+      {
+        out.target_modes.push_back(step_.design.targets[t].mode);
+        out.target_frequencies.push_back(step_.design.targets[t].frequency);
+        out.achieved_frequencies.push_back(
+          cms::frequency_of(solution.modified.eigenvalues[solution.achieved_modes[t]]));
+        n_compare = std::max(n_compare, solution.achieved_modes[t] + 3);
+        result.log.push_back("target " + std::to_string(t + 1) + " is mode " +
+                             std::to_string(solution.achieved_modes[t] + 1) + " of the modified model");
+      }
+    for (unsigned m = 0; m < n_modes; ++m)
+      {
+        out.baseline_frequencies.push_back(cms::frequency_of(baseline.eigenpairs().eigenvalues[m]));
+        result.eigenvalues.push_back(solution.modified.eigenvalues[m]);
+        result.frequencies.push_back(cms::frequency_of(solution.modified.eigenvalues[m]));
+      }
+
+    if (step_.design.compare_full)
+      {
+        const FullModelModes full =
+          full_model_modes(context_, session_, alphas, n_compare, step_.procedure_at);
+        for (unsigned m = 0; m < std::min<unsigned>(n_modes, full.eigenvalues.size()); ++m)
+          out.full_frequencies.push_back(cms::frequency_of(full.eigenvalues[m]));
+        out.relative_errors = relative_errors(result.frequencies, out.full_frequencies);
+        out.timings["full eigensolution"] = full.seconds;
+        // Track each target in the full model by MAC with the predicted shape
+        // (physical, mass-weighted through the full model's own mass-normalised vectors).
+        const cms::Substructuring &sub = final_model.substructuring();
+        for (unsigned t = 0; t < targets.size(); ++t)
+          {
+            const Eigen::VectorXd predicted = final_model.reduced().recover(
+              sub, solution.modified.vectors.col(solution.achieved_modes[t]));
+            unsigned best = 0;
+            double   best_mac = -1.0;
+            for (unsigned m = 0; m < full.vectors.size(); ++m)
+              {
+                const double xy  = predicted.dot(full.vectors[m]);
+                const double mac = xy * xy / (predicted.squaredNorm() * full.vectors[m].squaredNorm());
+                if (mac > best_mac)
+                  {
+                    best_mac = mac;
+                    best     = m;
+                  }
+              }
+            out.full_achieved_frequencies.push_back(cms::frequency_of(full.eigenvalues[best]));
+            result.log.push_back("full model: target " + std::to_string(t + 1) + " is mode " +
+                                 std::to_string(best + 1) + " (MAC " + std::to_string(best_mac) + ")");
+          }
+      }
+    return result;
+  }
+} // namespace corot::analysis

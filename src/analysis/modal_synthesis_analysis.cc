@@ -1,0 +1,145 @@
+#include <src/analysis/full_model_comparison.h>
+#include <src/analysis/modal_synthesis_analysis.h>
+#include <src/analysis/output_recorder.h>
+#include <src/analysis/step_loading.h>
+#include <src/cms/component_builder.h>
+#include <src/cms/matrix_market.h>
+
+#include <deal.II/base/mpi.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+namespace corot::analysis
+{
+  ModalSynthesisAnalysis::ModalSynthesisAnalysis(AnalysisContext &context, const core::Step &step,
+                                                 const StepLoading &loading, CmsSession &session)
+    : context_(context)
+    , step_(step)
+    , loading_(loading)
+    , session_(session)
+  {}
+
+  io::StepResult
+  ModalSynthesisAnalysis::run(const unsigned step_number)
+  {
+    io::StepResult result;
+    result.number    = step_number;
+    result.procedure = "modal_synthesis";
+    const core::ModalSynthesisParameters &p = step_.synthesis;
+
+    PrescribedMotion prescribed(context_, loading_, result.log);
+    session_.constraints = prescribed.constrained_dofs();
+    context_.assembler.set_constraints(session_.constraints, context_.model.equations);
+
+    const auto     start = std::chrono::steady_clock::now();
+    cms::SynthesisOptions options;
+    options.craig_bampton = p.craig_bampton;
+    options.lambda_cut    = std::pow(2.0 * M_PI * p.cutoff, 2);
+    options.residual      = p.residual;
+    context_.progress << "  step " << step_number << ": component mode synthesis ("
+                      << (p.craig_bampton ? "Craig-Bampton" : "free interface")
+                      << "), cut-off " << p.cutoff << std::endl;
+    try
+      {
+        session_.baseline = std::make_unique<cms::ComponentModeSynthesis>(
+          cms::build_substructuring(context_.model, context_.elements, context_.assembler,
+                                    context_.dofs.n_dofs(), step_.procedure_at),
+          options);
+      }
+    catch (const core::InputError &)
+      {
+        throw;
+      }
+    catch (const std::runtime_error &error)
+      {
+        throw core::InputError(step_.procedure_at, error.what());
+      }
+    session_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    session_.n_modes      = p.n_modes;
+    session_.cutoff       = p.cutoff;
+    session_.synthesis_at = step_.procedure_at;
+
+    const cms::ComponentModeSynthesis &model = *session_.baseline;
+    const cms::Substructuring         &sub   = model.substructuring();
+    io::CmsResult                     &out   = result.cms;
+    out.present      = true;
+    out.method       = p.craig_bampton ? "craig-bampton" : (p.residual ? "free interface, residual flexibility" : "free interface");
+    out.reduced_dofs = model.reduced().size();
+    out.full_dofs    = sub.n_free_dofs;
+    for (unsigned c = 0; c < sub.components.size(); ++c)
+      {
+        const cms::ComponentBasis &basis = model.bases()[c];
+        out.components.push_back({sub.components[c].name, sub.components[c].n_dofs(),
+                                  static_cast<unsigned>(sub.components[c].interface_local.size()),
+                                  static_cast<unsigned>(basis.kept.modes.cols()), basis.kept.n_rigid,
+                                  static_cast<unsigned>(basis.attachment.cols())});
+      }
+    out.timings["reduction"] = model.reduction_seconds;
+    out.timings["synthesis and reduced solve"] = model.synthesis_seconds;
+    result.log.push_back(std::to_string(sub.components.size()) + " components, " +
+                         std::to_string(sub.interface_dofs.size()) + " interface DOFs");
+
+    const unsigned n_modes = std::min<unsigned>(p.n_modes, model.eigenpairs().eigenvalues.size());
+    if (n_modes < p.n_modes)
+      result.log.push_back("the reduced model has only " + std::to_string(n_modes) +
+                           " modes: reporting that many instead of " + std::to_string(p.n_modes));
+    for (unsigned m = 0; m < n_modes; ++m)
+      {
+        const double lambda = model.eigenpairs().eigenvalues[m];
+        result.eigenvalues.push_back(lambda);
+        result.frequencies.push_back(cms::frequency_of(lambda));
+      }
+
+    if (p.compare_full)
+      {
+        context_.progress << "  step " << step_number << ": full model, " << n_modes
+                          << " eigenpairs of " << sub.n_free_dofs << " free DOFs" << std::endl;
+        const FullModelModes full = full_model_modes(context_, session_, {}, n_modes, step_.procedure_at);
+        for (const double lambda : full.eigenvalues)
+          out.full_frequencies.push_back(cms::frequency_of(lambda));
+        out.relative_errors = relative_errors(result.frequencies, out.full_frequencies);
+        out.timings["full eigensolution"] = full.seconds;
+      }
+
+    if (!p.export_prefix.empty())
+      {
+        // A relative prefix is relative to the working directory, like the -o option.
+        const std::filesystem::path prefix(p.export_prefix);
+        if (dealii::Utilities::MPI::this_mpi_process(context_.assembler.communicator()) == 0)
+          cms::export_matrix_market(model, context_.dofs, prefix.string());
+        result.log.push_back("reduced model written to " + prefix.string() + "_K.mtx, _M.mtx, _map.mtx");
+      }
+
+    // Physical mode shapes for *NODE FILE / *EL FILE.
+    bool wants_shapes = false;
+    for (const auto &request : step_.outputs)
+      wants_shapes = wants_shapes || request.kind == core::OutputRequest::Kind::node_file ||
+                     request.kind == core::OutputRequest::Kind::element_file;
+    if (wants_shapes)
+      {
+        OutputRecorder recorder(context_, step_, result);
+        for (unsigned m = 0; m < n_modes; ++m)
+          {
+            Eigen::VectorXd shape   = model.reduced().recover(sub, model.eigenpairs().vectors.col(m));
+            double          largest = 0.0;
+            for (unsigned dof = 0; dof < shape.size(); ++dof)
+              if (!core::is_rotation(context_.dofs.kind_of(dof)))
+                largest = std::max(largest, std::abs(shape[dof]));
+            if (largest > 0.0)
+              shape /= largest;
+            core::Configuration saved = context_.configuration;
+            context_.configuration    = core::Configuration(context_.model.nodes.size());
+            context_.configuration.apply_increment(context_.dofs, shape);
+            std::ostringstream label;
+            label << "CMS mode " << m + 1 << ": " << std::setprecision(6) << result.frequencies[m];
+            result.frames.push_back(recorder.frame(m + 1, label.str(), Eigen::VectorXd(), false));
+            context_.configuration = saved;
+          }
+      }
+    return result;
+  }
+} // namespace corot::analysis

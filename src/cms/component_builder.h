@@ -1,0 +1,39 @@
+#pragma once
+/**
+ * @file
+ * Builds the components of a model from its *COMPONENT element sets.
+ */
+#include <elements/element.h>
+#include <src/assembly/assembler.h>
+#include <src/cms/component.h>
+#include <src/core/model.h>
+
+#include <memory>
+#include <vector>
+
+namespace corot::cms
+{
+  /**
+   * Extracts every component's K_c and M_c with the element kernels the
+   * Assembler uses (Element::linear_stiffness, Element::mass consistent) and
+   * the global DOF numbering of @p assembler (Assembler::element_dofs);
+   * DOFs constrained in @p assembler (its current *BOUNDARY set) are dropped.
+   * The interface is found automatically: free DOFs touched by elements of
+   * two or more components. Design derivatives come from
+   * Element::design_derivative (Hutton & Smith eq. 4: dK = sum a^T k_s a).
+   *
+   * Throws core::InputError (at the *COMPONENT or *DESIGN PARAMETER line, or
+   * @p where) if an element belongs to no component, if *EQUATION
+   * constraints are present, or if an element does not support a parameter.
+   */
+  Substructuring
+  build_substructuring(const core::Model                                     &model,
+                       const std::vector<std::unique_ptr<elements::Element>> &elements,
+                       const assembly::Assembler                             &assembler,
+                       unsigned                                               n_dofs,
+                       const core::SourceLocation                            &where);
+
+  /** Maps a PROPERTY= name (DENSITY, MODULUS, THICKNESS, AREA) to the element enum. */
+  elements::DesignProperty
+  design_property(const std::string &property);
+} // namespace corot::cms

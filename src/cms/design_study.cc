@@ -1,0 +1,59 @@
+#include <src/cms/design_study.h>
+
+#include <stdexcept>
+
+namespace corot::cms
+{
+  std::pair<Eigen::MatrixXd, Eigen::MatrixXd>
+  modal_derivative(const ComponentModeSynthesis &cms, const std::string &name)
+  {
+    const ModalDerivativeFactor f = modal_derivative_factor(cms, name);
+    return {f.basis.transpose() * (f.stiffness * f.basis), f.basis.transpose() * (f.mass * f.basis)};
+  }
+
+  ModalDerivativeFactor
+  modal_derivative_factor(const ComponentModeSynthesis &cms, const std::string &name)
+  {
+    const unsigned c = cms.owner_of(name);
+    if (c == cms.substructuring().components.size())
+      throw std::runtime_error("no design parameter " + name);
+    const DesignDerivative *d = cms.substructuring().components[c].derivative(name);
+    return {cms.reduced().transformation[c] * cms.eigenpairs().vectors, d->stiffness_derivative,
+            d->mass_derivative};
+  }
+
+  ReducedEigenpairs
+  forward_modification(const ComponentModeSynthesis &cms, const std::map<std::string, double> &alphas)
+  {
+    const ReducedEigenpairs &base = cms.eigenpairs();
+    const unsigned           n    = base.eigenvalues.size();
+    Eigen::MatrixXd          k    = base.eigenvalues.asDiagonal();
+    Eigen::MatrixXd          m    = Eigen::MatrixXd::Identity(n, n);
+    for (const auto &[name, alpha] : alphas)
+      {
+        const auto [dk, dm] = modal_derivative(cms, name);
+        k += alpha * dk;
+        m += alpha * dm;
+      }
+    ReducedEigenpairs modal = solve_reduced(0.5 * (k + k.transpose()), 0.5 * (m + m.transpose()));
+    modal.vectors           = base.vectors * modal.vectors;
+    return modal;
+  }
+
+  double
+  normalized_sensitivity(const ComponentModeSynthesis &cms, const std::string &name, const unsigned mode)
+  {
+    const auto [dk, dm]       = cms.reduced_derivative(name);
+    const double          lambda = cms.eigenpairs().eigenvalues[mode];
+    const Eigen::VectorXd xi     = cms.eigenpairs().vectors.col(mode);
+    const double          derivative = xi.dot(dk * xi) - lambda * xi.dot(dm * xi);
+    return derivative / lambda;
+  }
+
+  double
+  mac(const Eigen::VectorXd &x, const Eigen::VectorXd &y, const Eigen::MatrixXd &weight)
+  {
+    const double xy = x.dot(weight * y);
+    return xy * xy / (x.dot(weight * x) * y.dot(weight * y));
+  }
+} // namespace corot::cms

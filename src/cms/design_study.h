@@ -1,0 +1,62 @@
+#pragma once
+/**
+ * @file
+ * Forward modification and eigenvalue sensitivity on a reduced model
+ * (Hutton & Smith 1993, eq. 5–12).
+ */
+#include <src/cms/component_mode_synthesis.h>
+
+#include <Eigen/Dense>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace corot::cms
+{
+  /**
+   * A design derivative in baseline modal coordinates, factored through the
+   * one component c that owns the parameter: Z^T T^T dK~ T Z = B^T dK_c B and
+   * Z^T T^T dM~ T Z = B^T dM_c B with B = T_c Z (eq. 4 projected by eq. 2).
+   * Its rank is at most n_c, which the inverse solution exploits.
+   */
+  struct ModalDerivativeFactor
+  {
+    Eigen::MatrixXd basis;     ///< B = T_c Z (n_c x n)
+    SparseMatrix    stiffness; ///< dK_c / d alpha (component numbering)
+    SparseMatrix    mass;      ///< dM_c / d alpha
+  };
+
+  /** The factor B, dK_c, dM_c of parameter @p name; throws std::runtime_error if unknown. */
+  ModalDerivativeFactor
+  modal_derivative_factor(const ComponentModeSynthesis &cms, const std::string &name);
+
+  /**
+   * Reduced design matrices Z^T T^T dK~ T Z and Z^T T^T dM~ T Z of parameter
+   * @p name in the coordinates of the baseline modes Z (mass-normalised).
+   */
+  std::pair<Eigen::MatrixXd, Eigen::MatrixXd>
+  modal_derivative(const ComponentModeSynthesis &cms, const std::string &name);
+
+  /**
+   * Forward modification by Ritz re-analysis with all baseline CMS modes
+   * (eq. 11–12): (Lambda + Z^T dK^ Z) c = lambda* (I + Z^T dM^ Z) c with
+   * dK^ = sum alpha_j T^T dK~_j T, T held fixed. Returns the eigenvalues and
+   * the generalized vectors Z c (columns).
+   */
+  ReducedEigenpairs
+  forward_modification(const ComponentModeSynthesis &cms, const std::map<std::string, double> &alphas);
+
+  /**
+   * Normalized eigenvalue sensitivity (p / lambda_i) d lambda_i / d p =
+   * (1 / lambda_i) d lambda_i / d alpha of mode @p mode (0-based) to
+   * parameter @p name, from eq. 7–8 with T held fixed:
+   * d lambda / d alpha = xi^T T^T (dK~ - lambda dM~) T xi.
+   */
+  double
+  normalized_sensitivity(const ComponentModeSynthesis &cms, const std::string &name, unsigned mode);
+
+  /** MAC(x, y) = (x^T W y)^2 / ((x^T W x)(y^T W y)). */
+  double
+  mac(const Eigen::VectorXd &x, const Eigen::VectorXd &y, const Eigen::MatrixXd &weight);
+} // namespace corot::cms

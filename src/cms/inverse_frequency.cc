@@ -1,0 +1,365 @@
+#include <src/cms/design_study.h>
+#include <src/cms/inverse_frequency.h>
+
+#include <Eigen/Eigenvalues>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+namespace corot::cms
+{
+  namespace
+  {
+    /**
+     * The modal-coordinate model: Lambda, the design matrices G_Kj, G_Mj and
+     * their factors B_j, dK_cj, dM_cj (G_Kj = B_j^T dK_cj B_j).
+     */
+    struct ModalModel
+    {
+      Eigen::VectorXd                    lambda;
+      std::vector<Eigen::MatrixXd>       dk, dm;
+      std::vector<ModalDerivativeFactor> factors;
+
+      void
+      assemble(const std::vector<double> &alphas, Eigen::MatrixXd &k, Eigen::MatrixXd &m) const
+      {
+        const unsigned n = lambda.size();
+        k                = lambda.asDiagonal();
+        m                = Eigen::MatrixXd::Identity(n, n);
+        for (unsigned j = 0; j < alphas.size(); ++j)
+          {
+            k += alphas[j] * dk[j];
+            m += alphas[j] * dm[j];
+          }
+      }
+
+      ReducedEigenpairs
+      solve(const std::vector<double> &alphas) const
+      {
+        Eigen::MatrixXd k, m;
+        assemble(alphas, k, m);
+        return solve_reduced(k, m);
+      }
+
+      /** Eigenvalues only (a third of the cost of solve()). */
+      Eigen::VectorXd
+      eigenvalues(const std::vector<double> &alphas) const
+      {
+        Eigen::MatrixXd k, m;
+        assemble(alphas, k, m);
+        const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(
+          k, m, Eigen::EigenvaluesOnly | Eigen::ABx_lx);
+        if (solver.info() != Eigen::Success)
+          throw UnreachableTarget("the modified reduced mass matrix is not positive definite");
+        return solver.eigenvalues();
+      }
+    };
+
+    std::string
+    number(const double value)
+    {
+      std::ostringstream out;
+      out.precision(6);
+      out << value;
+      return out.str();
+    }
+
+    /** Index of the column of @p vectors best matching @p reference (MAC, identity weight). */
+    unsigned
+    track(const Eigen::MatrixXd &vectors, const Eigen::VectorXd &reference, double &best_mac)
+    {
+      const Eigen::VectorXd products = vectors.transpose() * reference;
+      const Eigen::VectorXd norms    = vectors.colwise().squaredNorm().transpose();
+      unsigned              best     = 0;
+      best_mac                       = -1.0;
+      for (unsigned k = 0; k < vectors.cols(); ++k)
+        {
+          const double value = products[k] * products[k] / (norms[k] * reference.squaredNorm());
+          if (value > best_mac)
+            {
+              best_mac = value;
+              best     = k;
+            }
+        }
+      return best;
+    }
+
+    InverseSolution
+    solve_one(const ModalModel &model, const EigenvalueTarget &target, const std::string &variable)
+    {
+      const unsigned        n = model.lambda.size();
+      const double          lambda_star = target.lambda;
+      const Eigen::MatrixXd g = model.dk[0] - lambda_star * model.dm[0];
+      const Eigen::VectorXd d = Eigen::VectorXd::Constant(n, lambda_star) - model.lambda;
+      InverseSolution       solution;
+      // alpha G c = D c  <=>  D^{-1} G c = (1/alpha) c (lambda* is no baseline eigenvalue),
+      // or the pencil (D, G) when it is.
+      std::vector<std::pair<double, Eigen::VectorXd>> roots; // real alpha and its c
+      const bool singular_d = d.cwiseAbs().minCoeff() <= 1e-12 * lambda_star;
+      const ModalDerivativeFactor &factor = model.factors[0];
+      if (!singular_d && factor.basis.rows() < n)
+        {
+          // G = B^T H B with H = dK_c - lambda* dM_c has rank <= n_c < n: with
+          // y = H B c, c = alpha D^{-1} B^T y and (H B D^{-1} B^T) y = (1/alpha) y,
+          // an n_c x n_c problem with the same finite roots (the other n - n_c
+          // have 1/alpha = 0). Reduces the cost from O(n^3) to O(n_c^2 n).
+          const Eigen::MatrixXd h  = Eigen::MatrixXd(factor.stiffness) - lambda_star * Eigen::MatrixXd(factor.mass);
+          const Eigen::MatrixXd bd = factor.basis * d.cwiseInverse().asDiagonal();
+          const Eigen::MatrixXd hw = h * (bd * factor.basis.transpose());
+          const Eigen::EigenSolver<Eigen::MatrixXd> solver(hw);
+          const double                              scale = hw.norm();
+          for (unsigned k = 0; k < hw.rows(); ++k)
+            {
+              const std::complex<double> mu = solver.eigenvalues()[k];
+              if (std::abs(mu.imag()) > 1e-8 * std::abs(mu) || std::abs(mu) < 1e-14 * scale)
+                continue; // complex, or alpha infinite
+              roots.emplace_back(1.0 / mu.real(), bd.transpose() * solver.eigenvectors().col(k).real());
+            }
+        }
+      else if (!singular_d)
+        {
+          const Eigen::EigenSolver<Eigen::MatrixXd> solver(d.cwiseInverse().asDiagonal() * g);
+          for (unsigned k = 0; k < n; ++k)
+            {
+              const std::complex<double> mu = solver.eigenvalues()[k];
+              if (std::abs(mu.imag()) > 1e-8 * std::abs(mu) || std::abs(mu) < 1e-14 * g.norm())
+                continue; // complex, or alpha infinite
+              roots.emplace_back(1.0 / mu.real(), solver.eigenvectors().col(k).real());
+            }
+        }
+      else
+        {
+          const Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> solver(Eigen::MatrixXd(d.asDiagonal()), g);
+          for (unsigned k = 0; k < n; ++k)
+            {
+              const std::complex<double> a = solver.alphas()[k];
+              const double               b = solver.betas()[k];
+              if (std::abs(b) < 1e-14 * std::abs(a) || std::abs(a.imag()) > 1e-8 * std::abs(a))
+                continue;
+              roots.emplace_back(a.real() / b, solver.eigenvectors().col(k).real());
+            }
+        }
+
+      // Candidates: real roots with 1 + alpha > 0 whose modified mode is
+      // dominated by the target mode (mode tracking), best MAC first, then
+      // the smallest |alpha|. The chosen one must also keep the target's
+      // place in the spectrum: the modified mode at lambda* is mode i.
+      std::vector<std::pair<double, double>> candidates; // (MAC, alpha)
+      std::vector<std::pair<double, double>> admissible; // (MAC, alpha), for the messages
+      for (const auto &[alpha, c] : roots)
+        {
+          if (!(1.0 + alpha > 0.0))
+            continue;
+          const double value = c[target.mode] * c[target.mode] / c.squaredNorm();
+          admissible.emplace_back(value, alpha);
+          Eigen::Index dominant = 0;
+          c.cwiseAbs().maxCoeff(&dominant);
+          if (static_cast<unsigned>(dominant) == target.mode)
+            candidates.emplace_back(value, alpha);
+        }
+      std::sort(candidates.begin(), candidates.end(), [](const auto &a, const auto &b) {
+        return std::abs(a.first - b.first) > 1e-6 ? a.first > b.first :
+                                                    std::abs(a.second) < std::abs(b.second);
+      });
+      // The five admissible roots closest to the target mode, for the log and
+      // the error message (a few hundred roots would not be readable).
+      std::sort(admissible.begin(), admissible.end(), [](const auto &a, const auto &b) {
+        return a.first > b.first;
+      });
+      std::ostringstream considered;
+      considered << admissible.size() << " with 1 + alpha > 0";
+      for (std::size_t k = 0; k < std::min<std::size_t>(5, admissible.size()); ++k)
+        considered << (k == 0 ? "; highest MAC with the target mode: " : ", ") << number(admissible[k].second)
+                   << " (MAC " << number(admissible[k].first) << ")";
+      bool   found      = false;
+      double best_alpha = 0.0;
+      for (const auto &[value, alpha] : candidates)
+        {
+          const Eigen::VectorXd modified = model.eigenvalues({alpha});
+          unsigned              below    = 0;
+          while (below < n && modified[below] < lambda_star * (1.0 - 1e-8))
+            ++below;
+          if (below == target.mode)
+            {
+              found      = true;
+              best_alpha = alpha;
+              break;
+            }
+        }
+      if (!found)
+        throw UnreachableTarget("no admissible change of " + variable + " moves mode " +
+                                std::to_string(target.mode + 1) + " to frequency " +
+                                number(frequency_of(lambda_star)) + ": eq. 14 has " +
+                                std::to_string(roots.size()) +
+                                " real roots, and none with 1 + alpha > 0 makes the mode that "
+                                "tracks mode " + std::to_string(target.mode + 1) +
+                                " reach the target in its place (" + considered.str() + ")");
+      solution.log.push_back("eq. 14: " + std::to_string(roots.size()) + " real roots alpha, " +
+                             considered.str() + "; chosen " + number(best_alpha));
+      solution.alphas         = {best_alpha};
+      solution.iterations     = 1;
+      solution.achieved_modes = {target.mode}; // the place checked above
+      return solution;
+    }
+
+    InverseSolution
+    solve_several(const ModalModel &model, const std::vector<EigenvalueTarget> &targets,
+                  const std::vector<std::string> &variables)
+    {
+      const unsigned n = model.lambda.size(), n_t = targets.size(), n_v = variables.size();
+      std::vector<double> alphas(n_v, 0.0);
+      // Tracked target vectors, starting from the baseline modes e_i.
+      std::vector<Eigen::VectorXd> tracked;
+      for (const EigenvalueTarget &t : targets)
+        tracked.push_back(Eigen::VectorXd::Unit(n, t.mode));
+
+      InverseSolution solution;
+      auto evaluate = [&](const std::vector<double> &a, ReducedEigenpairs &pairs,
+                          std::vector<unsigned> &index, Eigen::VectorXd &residual) {
+        pairs = model.solve(a);
+        index.assign(n_t, 0);
+        residual.resize(n_t);
+        for (unsigned t = 0; t < n_t; ++t)
+          {
+            double value = 0.0;
+            index[t]     = track(pairs.vectors, tracked[t], value);
+            residual[t]  = (targets[t].lambda - pairs.eigenvalues[index[t]]) / targets[t].lambda;
+          }
+      };
+
+      ReducedEigenpairs     pairs;
+      std::vector<unsigned> index;
+      Eigen::VectorXd       residual;
+      evaluate(alphas, pairs, index, residual);
+      // Relative eigenvalue errors below this are round-off of the dense
+      // eigensolution (its absolute error grows with the largest reduced
+      // eigenvalue): a step that ends below it is accepted even if it does
+      // not decrease the residual, and the iteration has converged there.
+      const double round_off = 1e-11;
+      for (unsigned iteration = 1; iteration <= 60; ++iteration)
+        {
+          // Jacobian of the relative residual: -(1/lambda*) xi^T (G_Kj - lambda G_Mj) xi.
+          Eigen::MatrixXd jacobian(n_t, n_v);
+          for (unsigned t = 0; t < n_t; ++t)
+            {
+              const Eigen::VectorXd x      = pairs.vectors.col(index[t]);
+              const double          lambda = pairs.eigenvalues[index[t]];
+              for (unsigned j = 0; j < n_v; ++j)
+                jacobian(t, j) = (x.dot(model.dk[j] * x) - lambda * x.dot(model.dm[j] * x)) /
+                                 targets[t].lambda;
+            }
+          const Eigen::Map<const Eigen::VectorXd> a(alphas.data(), n_v);
+          Eigen::VectorXd                         step;
+          if (n_v >= n_t)
+            {
+              // Least change: the minimum-norm alpha + step with J step = residual.
+              const Eigen::MatrixXd jjt = jacobian * jacobian.transpose();
+              const Eigen::VectorXd y   = jjt.ldlt().solve(residual + jacobian * a);
+              step                      = jacobian.transpose() * y - a;
+            }
+          else
+            step = jacobian.colPivHouseholderQr().solve(residual);
+          if (!step.allFinite())
+            throw UnreachableTarget("the targets do not depend on the design variables "
+                                    "(singular sensitivity matrix)");
+
+          double                factor = 1.0;
+          std::vector<double>   trial(n_v);
+          ReducedEigenpairs     trial_pairs;
+          std::vector<unsigned> trial_index;
+          Eigen::VectorXd       trial_residual;
+          bool                  accepted = false;
+          for (unsigned cut = 0; cut < 30 && !accepted; ++cut, factor *= 0.5)
+            {
+              bool admissible = true;
+              for (unsigned j = 0; j < n_v; ++j)
+                {
+                  trial[j]   = alphas[j] + factor * step[j];
+                  admissible = admissible && 1.0 + trial[j] > 0.0;
+                }
+              if (!admissible)
+                continue;
+              evaluate(trial, trial_pairs, trial_index, trial_residual);
+              accepted = trial_residual.norm() < residual.norm() ||
+                         trial_residual.cwiseAbs().maxCoeff() < round_off ||
+                         n_v > n_t; // the least-change step also moves along the constraint set
+            }
+          if (!accepted)
+            throw UnreachableTarget("no admissible step reduces the frequency error (a property "
+                                    "would become non-positive): the targets are out of reach; "
+                                    "last design" + [&] {
+                                      std::string text;
+                                      for (const double a : alphas)
+                                        text += " " + number(a);
+                                      return text + ", relative eigenvalue errors " +
+                                             number(residual.cwiseAbs().maxCoeff());
+                                    }());
+          alphas   = trial;
+          pairs    = trial_pairs;
+          index    = trial_index;
+          residual = trial_residual;
+          for (unsigned t = 0; t < n_t; ++t)
+            tracked[t] = pairs.vectors.col(index[t]);
+          std::ostringstream line;
+          line << "iteration " << iteration << ": max relative eigenvalue error "
+               << number(residual.cwiseAbs().maxCoeff()) << ", |step| " << number(factor * 2.0 * step.norm());
+          solution.log.push_back(line.str());
+          if (residual.cwiseAbs().maxCoeff() < round_off && factor * 2.0 * step.norm() < 1e-8)
+            {
+              solution.iterations = iteration;
+              break;
+            }
+          if (iteration == 60)
+            {
+              if (n_v < n_t && residual.cwiseAbs().maxCoeff() > 1e-6)
+                throw UnreachableTarget("fewer design variables than targets and no exact "
+                                        "solution: least-squares residual " +
+                                        number(residual.cwiseAbs().maxCoeff()));
+              if (residual.cwiseAbs().maxCoeff() > 1e-9)
+                throw UnreachableTarget("the iterations did not converge (relative eigenvalue "
+                                        "error " + number(residual.cwiseAbs().maxCoeff()) + ")");
+              solution.iterations = iteration;
+            }
+        }
+      solution.alphas         = alphas;
+      solution.modified       = pairs;
+      solution.achieved_modes = index;
+      return solution;
+    }
+  } // namespace
+
+  InverseSolution
+  solve_inverse_frequency(const ComponentModeSynthesis        &cms,
+                          const std::vector<EigenvalueTarget> &targets,
+                          const std::vector<std::string>      &variables)
+  {
+    ModalModel model;
+    model.lambda = cms.eigenpairs().eigenvalues;
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string &variable : variables)
+      {
+        ModalDerivativeFactor f = modal_derivative_factor(cms, variable);
+        const Eigen::MatrixXd dk = f.basis.transpose() * (f.stiffness * f.basis);
+        const Eigen::MatrixXd dm = f.basis.transpose() * (f.mass * f.basis);
+        model.dk.push_back(0.5 * (dk + dk.transpose()));
+        model.dm.push_back(0.5 * (dm + dm.transpose()));
+        model.factors.push_back(std::move(f));
+      }
+    for (const EigenvalueTarget &target : targets)
+      if (target.mode >= model.lambda.size())
+        throw UnreachableTarget("mode " + std::to_string(target.mode + 1) +
+                                " does not exist: the reduced model has " +
+                                std::to_string(model.lambda.size()) + " modes");
+    const bool      direct   = targets.size() == 1 && variables.size() == 1;
+    InverseSolution solution = direct ? solve_one(model, targets.front(), variables.front()) :
+                                        solve_several(model, targets, variables);
+    solution.solve_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (direct)
+      solution.modified = model.solve(solution.alphas);
+    solution.modified.vectors = cms.eigenpairs().vectors * solution.modified.vectors;
+    return solution;
+  }
+} // namespace corot::cms
