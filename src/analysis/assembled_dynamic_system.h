@@ -157,6 +157,7 @@ namespace corot::analysis
     const PrescribedMotion                *prescribed_;
     bool                                   moving_;
     dealii::TrilinosWrappers::SparseMatrix mass_;
+    double                                 coordinate_scale_ = 0.0; ///< largest |nodal coordinate|
 
     /** A node with RX, RY and RZ: its global rotational DOFs and its rotary inertia. */
     struct So3Node
