@@ -1,5 +1,6 @@
 #include <elements/corotational_beam_3d.h>
 #include <elements/registry.h>
+#include <src/core/rotation_vector.h>
 
 #include <src/core/configuration.h>
 
@@ -219,12 +220,42 @@ namespace corot::elements
       }
     Eigen::VectorXd f_mid;
     internal_force(mid, f_mid, tangent);
-    force               = f_mid;
-    const double norm2  = delta.dot(metric_delta);
+    force              = f_mid;
+    const double norm2 = delta.dot(metric_delta);
+    double       c     = 0.0;
     if (norm2 > 0.0)
-      force += ((strain_energy(state_n1) - strain_energy(state_n) - f_mid.dot(delta)) / norm2) * metric_delta;
+      {
+        c = (strain_energy(state_n1) - strain_energy(state_n) - f_mid.dot(delta)) / norm2;
+        force += c * metric_delta;
+      }
     if (tangent != nullptr)
-      *tangent *= 0.5;
+      {
+        // d/d(d_{n+1}): K_m/2 plus the derivative of the correction c M Dd,
+        // whose rank-one part is of the order of K itself (without it Newton
+        // converges only linearly when the stress is high, e.g. a fast-spinning
+        // beam). With the spatial spin phi at R_{n+1}, d(Dtheta) = T^{-1} d(phi),
+        // T^{-1} = dexp^{-1}(Dtheta) per node (identity on translations), and
+        // d(d_m) ~ d(d_{n+1})/2 (to first order in Dtheta on rotations):
+        //   M Dd (f_{n+1} - T^{-T} (f_m + 2 c M Dd) - K_m^T Dd/2)^T / (Dd^T M Dd) + c M T^{-1}.
+        *tangent *= 0.5;
+        if (norm2 > 0.0)
+          {
+            Eigen::VectorXd f_n1;
+            internal_force(state_n1, f_n1, nullptr);
+            Eigen::MatrixXd inverse_tangent = Eigen::MatrixXd::Identity(12, 12);
+            for (int node = 0; node < 2; ++node)
+              inverse_tangent.block<3, 3>(6 * node + 3, 6 * node + 3) =
+                core::RotationVector::inverse_tangent(delta.segment<3>(6 * node + 3));
+            const Eigen::VectorXd row = f_n1 -
+                                        inverse_tangent.transpose() * (f_mid + 2.0 * c * metric_delta) -
+                                        tangent->transpose() * delta;
+            Eigen::VectorXd metric(12);
+            for (int node = 0; node < 2; ++node)
+              metric.segment<6>(6 * node) << 1.0, 1.0, 1.0, length_ * length_, length_ * length_,
+                length_ * length_;
+            *tangent += metric_delta * row.transpose() / norm2 + c * metric.asDiagonal() * inverse_tangent;
+          }
+      }
   }
 
   void

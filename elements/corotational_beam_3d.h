@@ -105,9 +105,12 @@ namespace corot::elements
      * mid-point configuration d_m (x_m = (x_n + x_{n+1})/2,
      * R_m = exp(Dtheta/2) R_n), Dd = [Du, Dtheta], Dtheta = log(R_{n+1} R_n^T)
      * per node, and the metric M = diag(1 on translations, l0^2 on
-     * rotations). Then Dd . f = W_{n+1} - W_n to round-off. The @p tangent is
-     * the mid-point part K(d_m)/2 only (the correction term, O(|Dd|), is
-     * not differentiated): a quasi-Newton tangent.
+     * rotations). Then Dd . f = W_{n+1} - W_n to round-off. The @p tangent
+     * (w.r.t. d_{n+1}, spatial spins on rotations) is K(d_m)/2 plus the
+     * derivative of the correction term, with d(Dtheta) = dexp^{-1}(Dtheta)
+     * d(phi) and the mid-point rotation's change taken as half the spin:
+     * exact on translational columns, first order in Dtheta on rotational
+     * ones (a quasi-Newton tangent, quadratic as Dtheta -> 0).
      */
     void
     conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,

@@ -19,7 +19,7 @@ namespace corot::integrators
     Eigen::VectorXd        increment = midpoint_predictor(state, dt);
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      return system.mass_times(2.0 / (dt * dt) * (trial - dt * v_n));
+      return system.midpoint_inertia_force(state.displacement, trial, v_n, dt);
     };
     const unsigned iterations = newton_iteration(system, ForceModel::conserving,
                                                  state.displacement, external, 2.0 / (dt * dt),
@@ -36,10 +36,11 @@ namespace corot::integrators
                                           external);
         external_work_ += state.reaction.dot(increment);
       }
-    const Eigen::VectorXd v_n1 = 2.0 / dt * increment - v_n;
-    state.acceleration         = (v_n1 - v_n) / dt; // the mid-point acceleration a_m
-    state.velocity             = v_n1;
-    state.displacement += increment;
+    const Eigen::VectorXd v_n1 =
+      system.midpoint_velocity(state.displacement, increment, v_n, dt);
+    state.acceleration = (v_n1 - v_n) / dt; // the mid-point acceleration a_m
+    state.velocity     = v_n1;
+    state.displacement = system.compose(state.displacement, increment);
     state.time += dt;
     state.iterations = iterations;
   }

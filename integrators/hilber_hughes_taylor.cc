@@ -17,11 +17,13 @@ namespace corot::integrators
   void
   HilberHughesTaylor::initialize(DynamicSystem &system, State &state)
   {
-    state.acceleration = system.initial_acceleration(state.displacement, state.time);
+    state.acceleration =
+      system.consistent_initial_acceleration(state.displacement, state.velocity, state.time);
     if (system.has_prescribed_motion())
       state.reaction = system.reactions(ForceModel::end_of_step, state.displacement,
                                         state.displacement,
-                                        system.mass_times(state.acceleration),
+                                        system.end_of_step_inertia_force(state.displacement, state.velocity,
+                                                                         state.acceleration, 1.0, 0.0, 0.0),
                                         system.external_force(state.time));
   }
 
@@ -46,7 +48,12 @@ namespace corot::integrators
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
     const unsigned iterations = newton_iteration(
       system, ForceModel::end_of_step, state.displacement, external, scale * c,
-      [&](const Eigen::VectorXd &trial) { return system.mass_times(scale * acceleration(trial)); },
+      [&](const Eigen::VectorXd &trial) {
+        const Eigen::VectorXd a = acceleration(trial);
+        return system.end_of_step_inertia_force(system.compose(state.displacement, trial),
+                                                v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a), a,
+                                                scale, c, gamma_ / (beta_ * dt));
+      },
       increment);
     // Trapezoidal work of the loads and of the end-of-step reactions of moving
     // constrained DOFs (HHT dissipates, so its balance is not closed anyway).
@@ -56,7 +63,11 @@ namespace corot::integrators
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement,
                            state.displacement + increment,
-                           system.mass_times(acceleration(increment)), f_ext_n1);
+                           system.end_of_step_inertia_force(
+                             system.compose(state.displacement, increment),
+                             v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * acceleration(increment)),
+                             acceleration(increment), 1.0, c, gamma_ / (beta_ * dt)),
+                           f_ext_n1);
         if (state.reaction.size() != reaction.size())
           state.reaction = Eigen::VectorXd::Zero(reaction.size());
         external_work_ += 0.5 * (state.reaction + reaction).dot(increment);
@@ -65,7 +76,7 @@ namespace corot::integrators
     const Eigen::VectorXd a_n1 = acceleration(increment);
     state.velocity             = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a_n1);
     state.acceleration         = a_n1;
-    state.displacement += increment;
+    state.displacement = system.compose(state.displacement, increment);
     state.time += dt;
     state.iterations = iterations;
   }

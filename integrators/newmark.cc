@@ -6,12 +6,14 @@ namespace corot::integrators
   void
   Newmark::initialize(DynamicSystem &system, State &state)
   {
-    state.acceleration = system.initial_acceleration(state.displacement, state.time);
+    state.acceleration =
+      system.consistent_initial_acceleration(state.displacement, state.velocity, state.time);
     last_external_     = system.external_force(state.time);
     if (system.has_prescribed_motion())
       state.reaction = system.reactions(ForceModel::end_of_step, state.displacement,
                                         state.displacement,
-                                        system.mass_times(state.acceleration), last_external_);
+                                        system.end_of_step_inertia_force(state.displacement, state.velocity,
+                                                                         state.acceleration, 1.0, 0.0, 0.0), last_external_);
   }
 
   void
@@ -24,7 +26,9 @@ namespace corot::integrators
     const double           c         = 4.0 / (dt * dt);
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      return system.mass_times(c * (trial - dt * v_n) - a_n);
+      const Eigen::VectorXd a = c * (trial - dt * v_n) - a_n;
+      return system.end_of_step_inertia_force(system.compose(state.displacement, trial),
+                                              v_n + 0.5 * dt * (a_n + a), a, 1.0, c, 2.0 / dt);
     };
     const unsigned iterations = newton_iteration(system, ForceModel::end_of_step,
                                                  state.displacement, external, c, inertia,
@@ -48,7 +52,7 @@ namespace corot::integrators
     const Eigen::VectorXd a_n1 = c * (increment - dt * v_n) - a_n;
     state.velocity             = v_n + 0.5 * dt * (a_n + a_n1);
     state.acceleration         = a_n1;
-    state.displacement += increment;
+    state.displacement = system.compose(state.displacement, increment);
     state.time += dt;
     state.iterations = iterations;
   }

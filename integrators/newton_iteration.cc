@@ -23,7 +23,7 @@ namespace corot::integrators
       {
         double                residual_ratio = 0.0;
         const Eigen::VectorXd correction =
-          system.newton_correction(model, d_n, d_n + increment, inertia(increment), external,
+          system.newton_correction(model, d_n, system.compose(d_n, increment), inertia(increment), external,
                                    mass_coefficient, residual_ratio);
         increment += correction;
         const double correction_norm = correction.norm();
@@ -80,8 +80,8 @@ namespace corot::integrators
   {
     if (!system.has_prescribed_motion())
       return;
-    Eigen::VectorXd d_n1 = d_n + increment;
+    Eigen::VectorXd d_n1 = system.compose(d_n, increment);
     system.impose_prescribed_motion(time, time + dt, d_n, d_n1);
-    increment = d_n1 - d_n;
+    increment = system.increment_between(d_n, d_n1);
   }
 } // namespace corot::integrators

@@ -5,20 +5,33 @@
  */
 #include <integrators/dynamic_system.h>
 #include <src/analysis/analysis_context.h>
+#include <src/analysis/nodal_rotary_inertia.h>
 #include <src/analysis/step_loading.h>
 
 #include <deal.II/lac/trilinos_sparse_matrix.h>
+
+#include <array>
+#include <vector>
 
 namespace corot::analysis
 {
   /**
    * Adapts the assembler to the integrator interface: DOF vectors are
    * replicated; the configuration of a DOF vector d is the reference state
-   * displaced by d, with rotational entries as rotation vectors (exact for
-   * the planar rotations of this release; 3D rotations on SO(3) come with the
-   * co-rotational B31). Uses the lumped mass (Abaqus' default for first-order
+   * displaced by d, with rotational entries as total rotation vectors psi
+   * (R = exp(psi)). Uses the lumped mass (Abaqus' default for first-order
    * elements in dynamics). Constraints: the step's boundary conditions, held
    * at their values or moved as @p prescribed says.
+   *
+   * Nodes with all three rotational DOFs (B31) turn on SO(3): a step's
+   * increment there is the spatial rotation vector theta, R_{n+1} =
+   * exp(theta) R_n (compose(), increment_between()); their velocities are
+   * spatial angular velocities; their lumped rotary inertia (the 3 x 3 block
+   * of the lumped mass at the reference, so the material inertia J) acts as
+   * a rigid body's, R J R^T, with the Simo-Wong mid-point moment of
+   * NodalRotaryInertia in midpoint_inertia_force() and kinetic energy
+   * 1/2 W.J W. Nodes with one rotational DOF (B21: RZ) keep additive
+   * rotations, which are exact in the plane, and their results bit for bit.
    */
   class AssembledDynamicSystem : public integrators::DynamicSystem
   {
@@ -45,6 +58,13 @@ namespace corot::analysis
     Eigen::VectorXd
     initial_acceleration(const Eigen::VectorXd &d, double time) override;
 
+    /**
+     * The correction of the increment: Newton's spatial spins on SO(3) nodes
+     * are composed with the increment's theta. At the d_n1 of the last
+     * midpoint_inertia_force() or end_of_step_inertia_force() call, the Newton
+     * matrix carries that call's rotary inertia tangent (exact for the
+     * mid-point scheme; I c + w-terms for Newmark) in place of c J.
+     */
     Eigen::VectorXd
     newton_correction(integrators::ForceModel model, const Eigen::VectorXd &d_n,
                       const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia_force,
@@ -65,6 +85,54 @@ namespace corot::analysis
     reactions(integrators::ForceModel model, const Eigen::VectorXd &d_n,
               const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia_force,
               const Eigen::VectorXd &external_force) override;
+
+    /** Additive, except psi_{n+1} = log(exp(theta) exp(psi_n)) on SO(3) nodes. */
+    Eigen::VectorXd
+    compose(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment) const override;
+
+    /** Differences, except theta = log(exp(psi_n1) exp(-psi_n)) on SO(3) nodes. */
+    Eigen::VectorXd
+    increment_between(const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1) const override;
+
+    /** 2 increment/dt - v_n, except w_{n+1} = 2 theta/dt - exp(theta) w_n on SO(3) nodes. */
+    Eigen::VectorXd
+    midpoint_velocity(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment,
+                      const Eigen::VectorXd &v_n, double dt) const override;
+
+    /** M a_m on translations and planar rotations; (pi_{n+1} - pi_n)/dt on SO(3) nodes. */
+    Eigen::VectorXd
+    midpoint_inertia_force(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment,
+                           const Eigen::VectorXd &v_n, double dt) override;
+
+    /** M a on translations and planar rotations; I alpha + w x I w (I = R J R^T) on SO(3) nodes. */
+    Eigen::VectorXd
+    end_of_step_inertia_force(const Eigen::VectorXd &d_n1, const Eigen::VectorXd &v_n1,
+                              const Eigen::VectorXd &a_n1, double weight,
+                              double acceleration_coefficient, double velocity_coefficient) override;
+
+    /** initial_acceleration(), with alpha = I^{-1} (m - w x I w) on SO(3) nodes. */
+    Eigen::VectorXd
+    consistent_initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v,
+                                    double time) override;
+
+    /** 1/2 v.M v on translations and planar rotations, 1/2 W.J W on SO(3) nodes. */
+    double
+    kinetic_energy(const Eigen::VectorXd &d, const Eigen::VectorXd &v) const override;
+
+    /**
+     * Angular momentum about the origin: sum of x x (M v) over the nodes
+     * (x the current position) plus the nodes' rotary momentum (R J R^T w on
+     * SO(3) nodes, J w_z on planar ones).
+     */
+    Eigen::Vector3d
+    angular_momentum(const Eigen::VectorXd &d, const Eigen::VectorXd &v) const;
+
+    /** Whether some node turns on SO(3) (has RX, RY and RZ). */
+    bool
+    has_rotations_on_so3() const
+    {
+      return !so3_nodes_.empty();
+    }
 
     /** Assembled consistent tangent at @p d, identity on constrained DOFs (replicated). */
     Eigen::SparseMatrix<double>
@@ -89,5 +157,23 @@ namespace corot::analysis
     const PrescribedMotion                *prescribed_;
     bool                                   moving_;
     dealii::TrilinosWrappers::SparseMatrix mass_;
+    double                                 coordinate_scale_ = 0.0; ///< largest |nodal coordinate|
+
+    /** A node with RX, RY and RZ: its global rotational DOFs and its rotary inertia. */
+    struct So3Node
+    {
+      unsigned                node;
+      std::array<unsigned, 3> dofs;
+      NodalRotaryInertia      inertia;
+    };
+    std::vector<So3Node> so3_nodes_;
+
+    /** Total rotation vector of @p node in @p d. */
+    static Eigen::Vector3d
+    rotation_entries(const So3Node &node, const Eigen::VectorXd &d);
+
+    /** The d_n1 and the rotary inertia tangents of the last *_inertia_force() call. */
+    Eigen::VectorXd              tangent_point_;
+    std::vector<Eigen::Matrix3d> inertia_tangents_;
   };
 } // namespace corot::analysis

@@ -37,6 +37,10 @@ namespace corot::analysis
     PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
     AssembledDynamicSystem system(context_, loading_, p.period, &prescribed);
+    if (p.integrator == "TIMEFE" && system.has_rotations_on_so3())
+      throw core::InputError(step_.procedure_at,
+                             "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY "
+                             "and RZ, e.g. B31) yet: use MIDPOINT, NEWMARK or HHT");
 
     const core::DofMap &dofs = context_.dofs;
     integrators::State  state;
@@ -82,7 +86,10 @@ namespace corot::analysis
                        configuration.angular_velocities[node][k - 3]) = state.velocity[dof];
           }
       context_.configuration = configuration;
-      const double kinetic   = 0.5 * state.velocity.dot(system.mass_times(state.velocity));
+      const double kinetic   = system.kinetic_energy(state.displacement, state.velocity);
+      const Eigen::Vector3d momentum = system.angular_momentum(state.displacement, state.velocity);
+      for (unsigned k = 0; k < 3; ++k)
+        result.energy.angular_momentum[k].push_back(momentum[k]);
       const double strain    = system.strain_energy(state.displacement);
       result.energy.time.push_back(state.time);
       result.energy.kinetic.push_back(kinetic);

@@ -232,6 +232,17 @@ namespace corot::io
     json.value(energy.external_work);
     json.key("total");
     json.value(energy.total);
+    if (energy.angular_momentum[0].size() == energy.time.size() && !energy.time.empty())
+      {
+        json.key("angular_momentum");
+        json.begin_object();
+        for (unsigned k = 0; k < 3; ++k)
+          {
+            json.key("L" + std::to_string(k + 1));
+            json.value(energy.angular_momentum[k]);
+          }
+        json.end_object();
+      }
     json.end_object();
   }
 } // namespace corot::io

@@ -23,7 +23,8 @@ namespace corot::io
    *                "eigenvalues": [...], "frequencies": [...] },
    *              { "step": 3, "procedure": "buckle", "load_factors": [...] },
    *              { "step": 4, "procedure": "dynamic",
-   *                "energy": { "time", "kinetic", "strain", "external_work", "total" },
+   *                "energy": { "time", "kinetic", "strain", "external_work", "total",
+   *                           "angular_momentum": { "L1", "L2", "L3" } (dynamic) },
    *                "node_output": ..., "newton_iterations": [...] } ] }
    * @endcode
    * Only the keys that belong to the procedure are written:

@@ -6,6 +6,7 @@
  */
 #include <Eigen/Dense>
 
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ namespace corot::io
   struct EnergyHistory
   {
     std::vector<double> time, kinetic, strain, external_work, total;
+    /** Components of the angular momentum about the origin (translational and rotary). */
+    std::array<std::vector<double>, 3> angular_momentum;
   };
 
   /**

@@ -1,0 +1,70 @@
+#include <src/core/rotation_vector.h>
+
+#include <cmath>
+
+namespace corot::core
+{
+  Eigen::Matrix3d
+  RotationVector::skew(const Eigen::Vector3d &v)
+  {
+    Eigen::Matrix3d s;
+    s << 0.0, -v[2], v[1], v[2], 0.0, -v[0], -v[1], v[0], 0.0;
+    return s;
+  }
+
+  Eigen::Matrix3d
+  RotationVector::exp(const Eigen::Vector3d &theta)
+  {
+    const double angle = theta.norm();
+    if (angle < 1e-300)
+      return Eigen::Matrix3d::Identity();
+    return Eigen::AngleAxisd(angle, theta / angle).toRotationMatrix();
+  }
+
+  Eigen::Vector3d
+  RotationVector::log_near(const Eigen::Quaterniond &rotation, const Eigen::Vector3d &near)
+  {
+    Eigen::Quaterniond q = rotation.normalized();
+    if (q.w() < 0.0)
+      q.coeffs() *= -1.0;
+    const double    sin_half = q.vec().norm();
+    const double    angle    = 2.0 * std::atan2(sin_half, q.w()); // in [0, pi]
+    if (sin_half > 1e-12)
+      {
+        const Eigen::Vector3d axis = q.vec() / sin_half;
+        const double          k    = std::round((axis.dot(near) - angle) / (2.0 * M_PI));
+        return (angle + 2.0 * M_PI * k) * axis;
+      }
+    // (Nearly) the identity: its small rotation vector plus the multiple of
+    // 2 pi along near that comes closest.
+    const Eigen::Vector3d small =
+      sin_half > 0.0 ? Eigen::Vector3d((angle / sin_half) * q.vec()) : Eigen::Vector3d::Zero();
+    const double k = std::round(near.norm() / (2.0 * M_PI));
+    return k == 0.0 ? small : Eigen::Vector3d(small + 2.0 * M_PI * k * near.normalized());
+  }
+
+  Eigen::Vector3d
+  RotationVector::compose(const Eigen::Vector3d &psi, const Eigen::Vector3d &theta)
+  {
+    const Eigen::Quaterniond q(exp(theta) * exp(psi));
+    return log_near(q, psi + theta);
+  }
+
+  Eigen::Vector3d
+  RotationVector::increment(const Eigen::Vector3d &psi_n, const Eigen::Vector3d &psi_n1)
+  {
+    const Eigen::Quaterniond q(exp(psi_n1) * exp(psi_n).transpose());
+    return log_near(q, psi_n1 - psi_n);
+  }
+
+  Eigen::Matrix3d
+  RotationVector::inverse_tangent(const Eigen::Vector3d &theta)
+  {
+    const double          a = theta.norm();
+    const Eigen::Matrix3d s = skew(theta);
+    // (1 - (a/2) cot(a/2))/a^2 = 1/12 + a^2/720 + ... for small a.
+    const double c = a < 1e-4 ? 1.0 / 12.0 + a * a / 720.0 :
+                                (1.0 - 0.5 * a / std::tan(0.5 * a)) / (a * a);
+    return Eigen::Matrix3d::Identity() - 0.5 * s + c * s * s;
+  }
+} // namespace corot::core
