@@ -41,6 +41,11 @@ namespace corot::analysis
       throw core::InputError(step_.procedure_at,
                              "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY "
                              "and RZ, e.g. B31) yet: use MIDPOINT, NEWMARK or HHT");
+    if (p.integrator == "TIMEFE" && p.order >= 2 && system.has_prescribed_motion())
+      throw core::InputError(step_.procedure_at,
+                             "INTEGRATOR=TIMEFE with ORDER >= 2 does not handle prescribed motion "
+                             "(*BOUNDARY, AMPLITUDE= or TYPE=VELOCITY) yet: use ORDER=1 (the "
+                             "mid-point scheme) or MIDPOINT");
 
     const core::DofMap &dofs = context_.dofs;
     integrators::State  state;

@@ -222,3 +222,28 @@ TEST(ArcLengthAnalysis, LeesFrameWithLargeArcCutsBackAndStaysOnThePath)
   EXPECT_EQ(step.load_factor.size(), step.arc_length.size());
   EXPECT_NE(step.log.back().find("the LPF reached the maximum 1.8"), std::string::npos) << step.log.back();
 }
+
+TEST(AnalysisErrors, HigherOrderTimeElementRejectsPrescribedMotionAtTheProcedureLine)
+{
+  // Lines 11-14 the point mass, 15-16 *BOUNDARY, 17-18 *AMPLITUDE, 19 *STEP, 20 *DYNAMIC.
+  const std::string path = write_deck("timefe_prescribed.inp", truss_model + R"(*ELEMENT, TYPE=MASS, ELSET=POINT
+3, 2
+*MASS, ELSET=POINT
+1.0
+*BOUNDARY
+2, 2, 3
+*AMPLITUDE, NAME=SHAKE, DEFINITION=EXPRESSION
+0.01*sin(10*t)
+*STEP
+*DYNAMIC, DIRECT, INTEGRATOR=TIMEFE, ORDER=2
+0.01, 0.1
+*BOUNDARY, AMPLITUDE=SHAKE
+1, 1, 1, 1.0
+1, 2, 3
+*END STEP
+)");
+  const std::string message = run_error(path);
+  EXPECT_NE(message.find("timefe_prescribed.inp:20:"), std::string::npos) << message;
+  EXPECT_NE(message.find("ORDER >= 2 does not handle prescribed motion"), std::string::npos)
+    << message;
+}
