@@ -57,6 +57,8 @@ namespace corot::elements
     : linear_(definition)
     , frame_(definition.reference_positions[0], definition.reference_positions[1],
              linear_.local_axes().transpose())
+    , reference_x1_(definition.reference_positions[0])
+    , reference_x2_(definition.reference_positions[1])
     , length_(linear_.length())
     , modified_strains_(modified_strains)
   {
@@ -200,61 +202,138 @@ namespace corot::elements
     return local_response(frame_.evaluate(state).deformation, f_l, k_l);
   }
 
+  CorotationalBeam3D::Vector7
+  CorotationalBeam3D::averaged_local_force(const Vector7 &d_n, const Vector7 &d_n1, Matrix7 *tangent) const
+  {
+    Vector6                     eps_n, eps_n1, eps_mod_n, eps_mod_n1, eps_mean, unused;
+    Eigen::Matrix<double, 6, 7> j_n, j_n1, j_mean;
+    Eigen::Matrix<double, 6, 6> a_n, a_n1, a_mean;
+    strains(d_n, eps_n, j_n);
+    strains(d_n1, eps_n1, j_n1);
+    modified(eps_n, eps_mod_n, a_n);
+    modified(eps_n1, eps_mod_n1, a_n1);
+    const Vector7 d_mean = 0.5 * (d_n + d_n1);
+    strains(d_mean, unused, j_mean);                     // J(d_mean): Delta eps = J(d_mean) Delta d
+    modified(0.5 * (eps_n + eps_n1), unused, a_mean);    // A(eps_mean): Delta eps~ = A(eps_mean) Delta eps
+    const Eigen::Matrix<double, 6, 7> j_mod = a_mean * j_mean;
+    const Vector6                     sigma = 0.5 * section_stiffness_ * (eps_mod_n + eps_mod_n1);
+    if (tangent != nullptr)
+      *tangent = 0.5 * (j_mod.transpose() * section_stiffness_ * a_n1 * j_n1 + stress_hessian(d_mean, sigma));
+    return j_mod.transpose() * sigma;
+  }
+
+  CorotationalBeam3D::Vector12
+  CorotationalBeam3D::invariants(const ElementKinematics &state) const
+  {
+    const Eigen::Matrix3d r1 = state[0].rotation.normalized().toRotationMatrix();
+    const Eigen::Matrix3d r2 = state[1].rotation.normalized().toRotationMatrix();
+    const Eigen::Vector3d chord =
+      reference_x2_ + state[1].displacement - reference_x1_ - state[0].displacement;
+    Vector12 p;
+    p.head<3>() = r1.transpose() * chord;
+    Eigen::Map<Eigen::Matrix3d>(p.data() + 3) = r1.transpose() * r2;
+    return p;
+  }
+
+  CorotationalFrame3D::State
+  CorotationalBeam3D::canonical_frame(const Vector12 &p, Eigen::Matrix<double, 7, 12> &derivative) const
+  {
+    // Node 1 at its reference position with R_1 = I, node 2 at X_1 + a with
+    // R_2 = C, made orthogonal by its polar factor (the smooth extension of
+    // d_l off orthogonal C; at orthogonal C it ignores symmetric C^T dC).
+    const Eigen::Matrix3d              c = Eigen::Map<const Eigen::Matrix3d>(p.data() + 3);
+    const Eigen::JacobiSVD<Eigen::Matrix3d> svd(c, Eigen::ComputeFullU | Eigen::ComputeFullV);
+    const Eigen::Matrix3d              polar = svd.matrixU() * svd.matrixV().transpose();
+    ElementKinematics                  canonical(2);
+    canonical[1].displacement = reference_x1_ + p.head<3>() - reference_x2_;
+    canonical[1].rotation     = Eigen::Quaterniond(polar);
+    const CorotationalFrame3D::State frame = frame_.evaluate(canonical);
+    // d(d_l)/dp = B J: da moves node 2; dC turns node 2 by the spatial spin
+    // vee(skew(dC C^T)).
+    Eigen::Matrix<double, 12, 12> j = Eigen::Matrix<double, 12, 12>::Zero();
+    j.block<3, 3>(6, 0)             = Eigen::Matrix3d::Identity();
+    for (int entry = 0; entry < 9; ++entry)
+      {
+        Eigen::Matrix3d dc = Eigen::Matrix3d::Zero();
+        dc(entry % 3, entry / 3) = 1.0; // column-major, as p stores C
+        const Eigen::Matrix3d w  = 0.5 * (dc * polar.transpose() - polar * dc.transpose());
+        j.block<3, 1>(9, 3 + entry) = Eigen::Vector3d(w(2, 1), w(0, 2), w(1, 0));
+      }
+    derivative = frame.b * j;
+    return frame;
+  }
+
+  Eigen::Matrix<double, 12, 12>
+  CorotationalBeam3D::invariant_secant(const ElementKinematics &state_n, const ElementKinematics &state_n1) const
+  {
+    // Delta (x . r) = x_mean . Delta r + r_mean . Delta x for bilinear
+    // invariants, and Delta r = phi x r_mean for a director turned by cay(phi).
+    const Eigen::Matrix3d r1 = 0.5 * (state_n[0].rotation.toRotationMatrix() + state_n1[0].rotation.toRotationMatrix());
+    const Eigen::Matrix3d r2 = 0.5 * (state_n[1].rotation.toRotationMatrix() + state_n1[1].rotation.toRotationMatrix());
+    const Eigen::Vector3d chord =
+      reference_x2_ - reference_x1_ +
+      0.5 * (state_n[1].displacement + state_n1[1].displacement - state_n[0].displacement - state_n1[0].displacement);
+    Eigen::Matrix<double, 12, 12> g = Eigen::Matrix<double, 12, 12>::Zero();
+    for (int k = 0; k < 3; ++k)
+      {
+        g.block<1, 3>(k, 0) = -r1.col(k).transpose();
+        g.block<1, 3>(k, 6) = r1.col(k).transpose();
+        g.block<1, 3>(k, 3) = r1.col(k).cross(chord).transpose();
+      }
+    for (int entry = 0; entry < 9; ++entry)
+      {
+        const int row = 3 + entry, j = entry % 3, k = entry / 3; // C_jk = r1_j . r2_k
+        g.block<1, 3>(row, 3) = r1.col(j).cross(r2.col(k)).transpose();
+        g.block<1, 3>(row, 9) = r2.col(k).cross(r1.col(j)).transpose();
+      }
+    return g;
+  }
+
   void
   CorotationalBeam3D::conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
                                        Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const
   {
-    ElementKinematics            mid(2);
-    Eigen::Matrix<double, 12, 1> delta, metric_delta;
-    for (int node = 0; node < 2; ++node)
-      {
-        const Eigen::Vector3d du = state_n1[node].displacement - state_n[node].displacement;
-        const Eigen::Vector3d dtheta = CorotationalFrame3D::log_map(
-          (state_n1[node].rotation * state_n[node].rotation.conjugate()).toRotationMatrix());
-        mid[node].displacement = 0.5 * (state_n[node].displacement + state_n1[node].displacement);
-        mid[node].rotation     = core::Configuration::exp_map(0.5 * dtheta) * state_n[node].rotation;
-        delta.segment<3>(6 * node)            = du;
-        delta.segment<3>(6 * node + 3)        = dtheta;
-        metric_delta.segment<3>(6 * node)     = du;
-        metric_delta.segment<3>(6 * node + 3) = length_ * length_ * dtheta;
-      }
-    Eigen::VectorXd f_mid;
-    internal_force(mid, f_mid, tangent);
-    force              = f_mid;
-    const double norm2 = delta.dot(metric_delta);
-    double       c     = 0.0;
-    if (norm2 > 0.0)
-      {
-        c = (strain_energy(state_n1) - strain_energy(state_n) - f_mid.dot(delta)) / norm2;
-        force += c * metric_delta;
-      }
+    // Invariants p = (a, C) at both ends of the step, the local deformations
+    // d_l = F(p) and their derivatives DF.
+    const Vector12                   p_n = invariants(state_n), p_n1 = invariants(state_n1);
+    Eigen::Matrix<double, 7, 12>     df_n, df_n1;
+    const CorotationalFrame3D::State frame_n  = canonical_frame(p_n, df_n);
+    const CorotationalFrame3D::State frame_n1 = canonical_frame(p_n1, df_n1);
+
+    // Discrete derivative of F (trapezoidal + Gonzalez rank-one in p-space,
+    // metric 1/l0^2 on a): DF_bar Delta p = d_l,n+1 - d_l,n exactly.
+    const Vector12 dp       = p_n1 - p_n;
+    Vector12       weighted = dp;
+    weighted.head<3>() /= length_ * length_;
+    Eigen::Matrix<double, 7, 12> df   = 0.5 * (df_n + df_n1);
+    // Below |Delta p| = 1e-6 |p| the correction's own term is of order
+    // |Delta p|^3 (< 1e-18) while its division would amplify the round-off of
+    // F (1e-16) to 1e-10 and more: it is left out there.
+    Vector12 size = p_n;
+    size.head<3>() /= length_;
+    const double norm2 = dp.dot(weighted);
+    if (norm2 > 1e-12 * size.squaredNorm())
+      df += (frame_n1.deformation - frame_n.deformation - df * dp) * weighted.transpose() / norm2;
+
+    Matrix7       k_l;
+    const Vector7 f_l = averaged_local_force(frame_n.deformation, frame_n1.deformation,
+                                             tangent != nullptr ? &k_l : nullptr);
+    const Eigen::Matrix<double, 7, 12> g = df * invariant_secant(state_n, state_n1);
+    force                                = g.transpose() * f_l;
     if (tangent != nullptr)
       {
-        // d/d(d_{n+1}): K_m/2 plus the derivative of the correction c M Dd,
-        // whose rank-one part is of the order of K itself (without it Newton
-        // converges only linearly when the stress is high, e.g. a fast-spinning
-        // beam). With the spatial spin phi at R_{n+1}, d(Dtheta) = T^{-1} d(phi),
-        // T^{-1} = dexp^{-1}(Dtheta) per node (identity on translations), and
-        // d(d_m) ~ d(d_{n+1})/2 (to first order in Dtheta on rotations):
-        //   M Dd (f_{n+1} - T^{-T} (f_m + 2 c M Dd) - K_m^T Dd/2)^T / (Dd^T M Dd) + c M T^{-1}.
-        *tangent *= 0.5;
-        if (norm2 > 0.0)
+        // Material part exact in d_l,n+1; the change of G approximated by the
+        // geometric tangent of the mid-point configuration (mean positions,
+        // rotations half-way), half of it for d(mid)/d(d_{n+1}).
+        ElementKinematics mid(2);
+        for (int node = 0; node < 2; ++node)
           {
-            Eigen::VectorXd f_n1;
-            internal_force(state_n1, f_n1, nullptr);
-            Eigen::MatrixXd inverse_tangent = Eigen::MatrixXd::Identity(12, 12);
-            for (int node = 0; node < 2; ++node)
-              inverse_tangent.block<3, 3>(6 * node + 3, 6 * node + 3) =
-                core::RotationVector::inverse_tangent(delta.segment<3>(6 * node + 3));
-            const Eigen::VectorXd row = f_n1 -
-                                        inverse_tangent.transpose() * (f_mid + 2.0 * c * metric_delta) -
-                                        tangent->transpose() * delta;
-            Eigen::VectorXd metric(12);
-            for (int node = 0; node < 2; ++node)
-              metric.segment<6>(6 * node) << 1.0, 1.0, 1.0, length_ * length_, length_ * length_,
-                length_ * length_;
-            *tangent += metric_delta * row.transpose() / norm2 + c * metric.asDiagonal() * inverse_tangent;
+            const Eigen::Quaterniond step = state_n1[node].rotation * state_n[node].rotation.conjugate();
+            mid[node].displacement = 0.5 * (state_n[node].displacement + state_n1[node].displacement);
+            mid[node].rotation     = Eigen::Quaterniond::Identity().slerp(0.5, step) * state_n[node].rotation;
           }
+        *tangent = g.transpose() * k_l * frame_.evaluate(state_n1).b +
+                   0.5 * CorotationalFrame3D::geometric_tangent(frame_.evaluate(mid), f_l);
       }
   }
 

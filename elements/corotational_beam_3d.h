@@ -100,17 +100,42 @@ namespace corot::elements
                    Eigen::MatrixXd *tangent) const override;
 
     /**
-     * Discrete gradient (Gonzalez 1996, J. Nonlinear Sci. 6, 449-467):
-     * f = f(d_m) + [(W_{n+1} - W_n - f(d_m) . Dd)/(Dd^T M Dd)] M Dd, with the
-     * mid-point configuration d_m (x_m = (x_n + x_{n+1})/2,
-     * R_m = exp(Dtheta/2) R_n), Dd = [Du, Dtheta], Dtheta = log(R_{n+1} R_n^T)
-     * per node, and the metric M = diag(1 on translations, l0^2 on
-     * rotations). Then Dd . f = W_{n+1} - W_n to round-off. The @p tangent
-     * (w.r.t. d_{n+1}, spatial spins on rotations) is K(d_m)/2 plus the
-     * derivative of the correction term, with d(Dtheta) = dexp^{-1}(Dtheta)
-     * d(phi) and the mid-point rotation's change taken as half the spin:
-     * exact on translational columns, first order in Dtheta on rotational
-     * ones (a quasi-Newton tangent, quadratic as Dtheta -> 0).
+     * Energy-momentum conserving force of the mid-point scheme, f = G^T f_l:
+     *
+     * - f_l = J(d_m)^T A(eps_m)^T S (eps~_n + eps~_{n+1})/2, the averaged
+     *   stress (Simo & Tarnow 1992, ZAMP 43; Crisfield & Shi 1993, section 4)
+     *   with d_m = (d_l,n + d_l,n+1)/2 and eps_m = (eps_n + eps_{n+1})/2.
+     *   The strains eps(d_l) and eps~(eps) are quadratic, so their mid-point
+     *   derivatives are exact secants and Delta d_l . f_l = W_{n+1} - W_n.
+     * - G, a discrete derivative of d_l(d_g) with G Delta d = d_l,n+1 - d_l,n
+     *   exactly, built through invariants (Gonzalez 1996, J. Nonlinear Sci.
+     *   6, 449-467, "discrete gradients of invariant functions"): d_l depends
+     *   on the configuration only through p = (a, C), a = R_1^T (x_2 - x_1)
+     *   and C = R_1^T R_2 (R_i the nodal rotations), d_l = F(p). Each entry
+     *   of p is bilinear in the chord and the columns of R_1, R_2, and a step
+     *   turns a column r by cay(phi) exactly as Delta r = phi x r_mean, so
+     *   Delta p = G_p Delta d exactly with G_p built from the means of the
+     *   chords and rotation matrices (invariant_secant()); and G_p's rows, as
+     *   derivatives of invariants, carry no net force and no net moment about
+     *   the mid-point positions. DF is the trapezoidal mean of F's
+     *   derivatives at p_n and p_{n+1} plus Gonzalez's rank-one correction in
+     *   p-space (third order in Delta p, which a rigid step leaves at zero),
+     *   and G = DF_bar G_p.
+     *
+     * Delta d holds the translation increments and the Cayley vectors phi of
+     * the step rotations, R_{n+1} = cay(phi) R_n (core::RotationVector).
+     * Then Delta d . f = W_{n+1} - W_n to round-off (energy), and f carries
+     * no net force and no net moment about x_m = (x_n + x_{n+1})/2, which
+     * with Cayley increments is what keeps the linear and angular momentum of
+     * a free structure constant. The strains averaged in the local frame
+     * carry no artificial stretch from the rotation of the step, and nothing
+     * in G depends on the rigid part of the step but smoothly.
+     *
+     * @p tangent (w.r.t. d_{n+1}, spatial spins on rotations) is
+     * G^T K_avg B_{n+1} + K_sigma(x_m, f_l)/2, with K_avg the derivative of
+     * f_l w.r.t. d_l,n+1 (its material part exact, the stress part taken at
+     * d_m) and the change of G approximated by the mid-point configuration's
+     * geometric tangent: a quasi-Newton tangent, exact as the step vanishes.
      */
     void
     conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
@@ -173,6 +198,32 @@ namespace corot::elements
     local_response(const Vector7 &d_l, Vector7 &force, Matrix7 &tangent) const;
 
   private:
+    /**
+     * The averaged-stress local force f_l of conserving_force() between the
+     * local deformations @p d_n and @p d_n1, and with @p tangent its
+     * derivative w.r.t. @p d_n1 (stress part at the mean deformation).
+     */
+    Vector7
+    averaged_local_force(const Vector7 &d_n, const Vector7 &d_n1, Matrix7 *tangent) const;
+
+    using Vector12 = Eigen::Matrix<double, 12, 1>;
+
+    /** The invariants p = (a, C) of @p state: a = R_1^T (x_2 - x_1), C = R_1^T R_2 (column-major). */
+    Vector12
+    invariants(const ElementKinematics &state) const;
+
+    /**
+     * The frame of the canonical configuration of @p p (node 1 at X_1, R_1 =
+     * I; node 2 at X_1 + a, R_2 the polar factor of C), whose local
+     * deformations are d_l = F(p), and @p derivative = dF/dp (7 x 12).
+     */
+    CorotationalFrame3D::State
+    canonical_frame(const Vector12 &p, Eigen::Matrix<double, 7, 12> &derivative) const;
+
+    /** G_p: Delta p = G_p Delta d exactly for the step n -> n+1 (Cayley increments). */
+    Eigen::Matrix<double, 12, 12>
+    invariant_secant(const ElementKinematics &state_n, const ElementKinematics &state_n1) const;
+
     /** Generalized strains eps (eq. 2 to second order) and their gradient J (6 x 7). */
     void
     strains(const Vector7 &d_l, Vector6 &eps, Eigen::Matrix<double, 6, 7> &gradient) const;
@@ -187,6 +238,7 @@ namespace corot::elements
 
     TimoshenkoBeam3D                      linear_;
     CorotationalFrame3D                   frame_;
+    Eigen::Vector3d                       reference_x1_, reference_x2_;
     double                                length_;
     bool                                  modified_strains_;
     Eigen::Matrix<double, 6, 6>           section_stiffness_;   ///< S (Meijaard eqs. 5-6)

@@ -56,7 +56,7 @@ namespace corot::integrators
      * chosen by @p model. Sets @p residual_ratio to |g| / (force scale).
      * @p d_n1 is compose(d_n, increment); the correction returned is that of
      * the increment (for rotations on SO(3) the system turns the spatial spin
-     * Newton solves for into the change of theta, so increment += correction
+     * Newton solves for into the change of phi, so increment += correction
      * is exact).
      */
     virtual Eigen::VectorXd
@@ -122,8 +122,9 @@ namespace corot::integrators
      * @name Rotations on SO(3) (Simo & Wong 1991)
      * A system whose rotational DOFs are 3D rotations holds in a DOF vector d
      * a total rotation vector psi per node (R = exp(psi)), and the increment
-     * of a step on those DOFs is the spatial rotation vector theta with
-     * R_{n+1} = exp(theta) R_n, never a difference of rotation vectors.
+     * of a step on those DOFs is the Cayley vector phi of the spatial step
+     * rotation, R_{n+1} = cay(phi) R_n (core::RotationVector says why Cayley),
+     * never a difference of rotation vectors.
      * Velocities of those DOFs are spatial angular velocities. The defaults
      * below are those of a vector space (translations, planar rotations), so
      * a system without 3D rotations keeps its results bit for bit.

@@ -132,10 +132,10 @@ namespace corot::analysis
     Eigen::VectorXd result = d_n1 - d_n;
     for (const So3Node &node : so3_nodes_)
       {
-        const Eigen::Vector3d theta = core::RotationVector::increment(rotation_entries(node, d_n),
-                                                                      rotation_entries(node, d_n1));
+        const Eigen::Vector3d phi = core::RotationVector::increment(rotation_entries(node, d_n),
+                                                                    rotation_entries(node, d_n1));
         for (unsigned k = 0; k < 3; ++k)
-          result[node.dofs[k]] = theta[k];
+          result[node.dofs[k]] = phi[k];
       }
     return result;
   }
@@ -423,16 +423,18 @@ namespace corot::analysis
     solver.solve(correction, residual);
     Eigen::VectorXd delta = context_.assembler.to_replicated(correction);
     context_.assembler.distribute(delta);
-    // Spatial spins phi at R_{n+1} -> change of the increment's theta:
-    // exp(theta') = exp(delta phi) exp(theta).
+    // Spatial spins w at R_{n+1} -> change of the increment phi:
+    // cay(phi') = exp(delta w) cay(phi).
     if (!so3_nodes_.empty())
       {
         const Eigen::VectorXd increment = increment_between(d_n, d_n1);
         for (const So3Node &node : so3_nodes_)
           {
-            const Eigen::Vector3d theta = rotation_entries(node, increment);
+            const Eigen::Vector3d phi = rotation_entries(node, increment);
             const Eigen::Vector3d change =
-              core::RotationVector::compose(theta, rotation_entries(node, delta)) - theta;
+              core::RotationVector::cayley_vector(Eigen::Quaterniond(
+                core::RotationVector::exp(rotation_entries(node, delta)) * core::RotationVector::cayley(phi))) -
+              phi;
             for (unsigned k = 0; k < 3; ++k)
               if (!constraints.is_constrained(node.dofs[k]))
                 delta[node.dofs[k]] = change[k];

@@ -24,8 +24,8 @@ namespace corot::analysis
    * at their values or moved as @p prescribed says.
    *
    * Nodes with all three rotational DOFs (B31) turn on SO(3): a step's
-   * increment there is the spatial rotation vector theta, R_{n+1} =
-   * exp(theta) R_n (compose(), increment_between()); their velocities are
+   * increment there is the Cayley vector phi of the spatial step rotation,
+   * R_{n+1} = cay(phi) R_n (compose(), increment_between()); their velocities are
    * spatial angular velocities; their lumped rotary inertia (the 3 x 3 block
    * of the lumped mass at the reference, so the material inertia J) acts as
    * a rigid body's, R J R^T, with the Simo-Wong mid-point moment of
@@ -60,7 +60,7 @@ namespace corot::analysis
 
     /**
      * The correction of the increment: Newton's spatial spins on SO(3) nodes
-     * are composed with the increment's theta. At the d_n1 of the last
+     * are composed with the increment phi. At the d_n1 of the last
      * midpoint_inertia_force() or end_of_step_inertia_force() call, the Newton
      * matrix carries that call's rotary inertia tangent (exact for the
      * mid-point scheme; I c + w-terms for Newmark) in place of c J.
@@ -86,15 +86,15 @@ namespace corot::analysis
               const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia_force,
               const Eigen::VectorXd &external_force) override;
 
-    /** Additive, except psi_{n+1} = log(exp(theta) exp(psi_n)) on SO(3) nodes. */
+    /** Additive, except psi_{n+1} = log(cay(phi) exp(psi_n)) on SO(3) nodes. */
     Eigen::VectorXd
     compose(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment) const override;
 
-    /** Differences, except theta = log(exp(psi_n1) exp(-psi_n)) on SO(3) nodes. */
+    /** Differences, except phi = cay^{-1}(exp(psi_n1) exp(-psi_n)) on SO(3) nodes. */
     Eigen::VectorXd
     increment_between(const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1) const override;
 
-    /** 2 increment/dt - v_n, except w_{n+1} = 2 theta/dt - exp(theta) w_n on SO(3) nodes. */
+    /** 2 increment/dt - v_n, except w_{n+1} = 2 phi/dt - cay(phi) w_n on SO(3) nodes. */
     Eigen::VectorXd
     midpoint_velocity(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment,
                       const Eigen::VectorXd &v_n, double dt) const override;

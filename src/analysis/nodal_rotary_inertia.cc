@@ -8,24 +8,24 @@ namespace corot::analysis
   {}
 
   Eigen::Vector3d
-  NodalRotaryInertia::velocity(const Eigen::Vector3d &theta, const Eigen::Vector3d &w_n,
+  NodalRotaryInertia::velocity(const Eigen::Vector3d &phi, const Eigen::Vector3d &w_n,
                                const double dt)
   {
-    return 2.0 / dt * theta - core::RotationVector::exp(theta) * w_n;
+    return 2.0 / dt * phi - core::RotationVector::cayley(phi) * w_n;
   }
 
   Eigen::Vector3d
-  NodalRotaryInertia::midpoint_moment(const Eigen::Matrix3d &r_n, const Eigen::Vector3d &theta,
+  NodalRotaryInertia::midpoint_moment(const Eigen::Matrix3d &r_n, const Eigen::Vector3d &phi,
                                       const Eigen::Vector3d &w_n, const double dt,
                                       Eigen::Matrix3d *tangent) const
   {
-    const Eigen::Matrix3d r_n1  = core::RotationVector::exp(theta) * r_n;
+    const Eigen::Matrix3d r_n1  = core::RotationVector::cayley(phi) * r_n;
     const Eigen::Vector3d pi_n  = angular_momentum(r_n, w_n);
-    const Eigen::Vector3d pi_n1 = angular_momentum(r_n1, velocity(theta, w_n, dt));
+    const Eigen::Vector3d pi_n1 = angular_momentum(r_n1, velocity(phi, w_n, dt));
     if (tangent != nullptr)
       *tangent = (-core::RotationVector::skew(pi_n1) +
                   2.0 / dt * r_n1 * inertia_ * r_n.transpose() *
-                    core::RotationVector::inverse_tangent(theta)) /
+                    core::RotationVector::cayley_inverse_tangent(phi)) /
                  dt;
     return (pi_n1 - pi_n) / dt;
   }

@@ -19,18 +19,21 @@ namespace corot::analysis
    * The mid-point step (Simo & Wong 1991, Int. J. Numer. Meth. Engng 31,
    * 19-52, the energy-momentum algorithm of their section 4; Crisfield,
    * Galvanetto & Jelenic 1997, Proc. R. Soc. A 453, the mid-point form of the
-   * rotary inertia) for a spatial increment theta, R_{n+1} = exp(theta) R_n:
+   * rotary inertia) for a step increment phi, here the Cayley vector
+   * R_{n+1} = cay(phi) R_n (core::RotationVector; Simo & Wong use the
+   * exponential map, and nothing below depends on which map turns phi into a
+   * rotation about phi):
    *
-   *     Theta = R_n^T theta  (= R_{n+1}^T theta, the increment in the body),
+   *     Theta = R_n^T phi  (= R_{n+1}^T phi, the increment in the body),
    *     W_{n+1} = 2 Theta / dt - W_n,                  i.e.
-   *     w_{n+1} = 2 theta / dt - exp(theta) w_n,
+   *     w_{n+1} = 2 phi / dt - cay(phi) w_n,
    *     f = (pi_{n+1} - pi_n) / dt                     (inertial moment).
    *
    * The balance f + m_int - m_ext = 0 is the discrete balance of angular
    * momentum (so pi is conserved exactly when no moment acts), and
-   * theta . f = (Theta.J W_{n+1} - Theta.J W_n)/dt = T_{n+1} - T_n exactly
+   * phi . f = (Theta.J W_{n+1} - Theta.J W_n)/dt = T_{n+1} - T_n exactly
    * because Theta = dt (W_n + W_{n+1})/2 and J is symmetric: the kinetic
-   * energy changes by exactly the work of the moments on theta.
+   * energy changes by exactly the work of the moments on phi.
    */
   class NodalRotaryInertia
   {
@@ -45,20 +48,19 @@ namespace corot::analysis
       return inertia_;
     }
 
-    /** w_{n+1} = 2 theta/dt - exp(theta) w_n for the spatial increment @p theta. */
+    /** w_{n+1} = 2 phi/dt - cay(phi) w_n for the step increment @p phi. */
     static Eigen::Vector3d
-    velocity(const Eigen::Vector3d &theta, const Eigen::Vector3d &w_n, double dt);
+    velocity(const Eigen::Vector3d &phi, const Eigen::Vector3d &w_n, double dt);
 
     /**
      * The inertial moment f = (pi_{n+1} - pi_n)/dt of the step from rotation
-     * @p r_n (with spatial angular velocity @p w_n) by the spatial increment
-     * @p theta. With @p tangent, also df/d(phi), phi the spatial spin at
-     * R_{n+1} (R_{n+1} <- exp(delta phi) R_{n+1}), the variable the element
-     * tangents use:
-     *     df/dphi = ( -skew(pi_{n+1}) + (2/dt) R_{n+1} J R_n^T dexp^{-1}(theta) ) / dt.
+     * @p r_n (with spatial angular velocity @p w_n) by the increment @p phi.
+     * With @p tangent, also df/d(w), w the spatial spin at R_{n+1}
+     * (R_{n+1} <- exp(delta w) R_{n+1}), the variable the element tangents use:
+     *     df/dw = ( -skew(pi_{n+1}) + (2/dt) R_{n+1} J R_n^T dcay^{-1}(phi) ) / dt.
      */
     Eigen::Vector3d
-    midpoint_moment(const Eigen::Matrix3d &r_n, const Eigen::Vector3d &theta,
+    midpoint_moment(const Eigen::Matrix3d &r_n, const Eigen::Vector3d &phi,
                     const Eigen::Vector3d &w_n, double dt, Eigen::Matrix3d *tangent = nullptr) const;
 
     /** Spatial angular momentum R J R^T w. */

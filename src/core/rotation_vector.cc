@@ -1,6 +1,7 @@
 #include <src/core/rotation_vector.h>
 
 #include <cmath>
+#include <stdexcept>
 
 namespace corot::core
 {
@@ -43,28 +44,43 @@ namespace corot::core
     return k == 0.0 ? small : Eigen::Vector3d(small + 2.0 * M_PI * k * near.normalized());
   }
 
-  Eigen::Vector3d
-  RotationVector::compose(const Eigen::Vector3d &psi, const Eigen::Vector3d &theta)
+  Eigen::Matrix3d
+  RotationVector::cayley(const Eigen::Vector3d &phi)
   {
-    const Eigen::Quaterniond q(exp(theta) * exp(psi));
-    return log_near(q, psi + theta);
+    const Eigen::Matrix3d s = skew(phi);
+    return Eigen::Matrix3d::Identity() + 4.0 / (4.0 + phi.squaredNorm()) * (s + 0.5 * s * s);
+  }
+
+  Eigen::Vector3d
+  RotationVector::cayley_vector(const Eigen::Quaterniond &rotation)
+  {
+    Eigen::Quaterniond q = rotation.normalized();
+    if (q.w() < 0.0)
+      q.coeffs() *= -1.0;
+    if (q.w() <= 1e-8)
+      throw std::runtime_error("a step rotates a node by 180 degrees or more; shorten the time step");
+    return 2.0 / q.w() * q.vec();
+  }
+
+  Eigen::Vector3d
+  RotationVector::compose(const Eigen::Vector3d &psi, const Eigen::Vector3d &phi)
+  {
+    const double             half  = phi.norm() / 2.0;
+    const Eigen::Vector3d    angle = half > 0.0 ? Eigen::Vector3d(std::atan(half) / half * phi) :
+                                                  Eigen::Vector3d::Zero();
+    const Eigen::Quaterniond q(cayley(phi) * exp(psi));
+    return log_near(q, psi + angle);
   }
 
   Eigen::Vector3d
   RotationVector::increment(const Eigen::Vector3d &psi_n, const Eigen::Vector3d &psi_n1)
   {
-    const Eigen::Quaterniond q(exp(psi_n1) * exp(psi_n).transpose());
-    return log_near(q, psi_n1 - psi_n);
+    return cayley_vector(Eigen::Quaterniond(exp(psi_n1) * exp(psi_n).transpose()));
   }
 
   Eigen::Matrix3d
-  RotationVector::inverse_tangent(const Eigen::Vector3d &theta)
+  RotationVector::cayley_inverse_tangent(const Eigen::Vector3d &phi)
   {
-    const double          a = theta.norm();
-    const Eigen::Matrix3d s = skew(theta);
-    // (1 - (a/2) cot(a/2))/a^2 = 1/12 + a^2/720 + ... for small a.
-    const double c = a < 1e-4 ? 1.0 / 12.0 + a * a / 720.0 :
-                                (1.0 - 0.5 * a / std::tan(0.5 * a)) / (a * a);
-    return Eigen::Matrix3d::Identity() - 0.5 * s + c * s * s;
+    return Eigen::Matrix3d::Identity() - 0.5 * skew(phi) + 0.25 * phi * phi.transpose();
   }
 } // namespace corot::core

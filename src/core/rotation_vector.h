@@ -2,8 +2,8 @@
 /**
  * @file
  * Rotation vectors on SO(3): exponential map, a logarithm kept on the branch
- * nearest a guess, composition with spatial increments and the inverse of the
- * tangent of the exponential map.
+ * nearest a guess, the Cayley map of step increments, their composition with
+ * total rotation vectors and the inverse of the Cayley map's tangent.
  */
 #include <Eigen/Dense>
 #include <Eigen/Geometry>
@@ -11,12 +11,27 @@
 namespace corot::core
 {
   /**
-   * Total rotation vectors psi (R = exp(psi)) and spatial increments theta
-   * (R_{n+1} = exp(theta) R_n), as the DOF vectors of a dynamic analysis hold
-   * them. Eigen gives the quaternion algebra; what is written here is the
-   * choice of branch (a rotation vector is defined up to multiples of 2 pi
-   * along its axis, and a DOF history must stay continuous, e.g. a hub turning
-   * through 80 rad) and the closed form of dexp^{-1}, which Eigen lacks.
+   * Total rotation vectors psi (R = exp(psi)), as the DOF vectors of a
+   * dynamic analysis hold them, and step increments phi given by the Cayley
+   * map, R_{n+1} = cay(phi) R_n with
+   *
+   *     cay(phi) = (I - S/2)^{-1} (I + S/2) = I + 4/(4 + |phi|^2) (S + S^2/2),  S = skew(phi),
+   *
+   * a rotation by 2 atan(|phi|/2) about phi (so phi = 2 tan(angle/2) axis).
+   * The Cayley increment is chosen over the exponential one because of
+   * (cay(phi) - I) x = phi x (x + cay(phi) x)/2: a finite rigid rotation of a
+   * step moves every point by phi x (its mid-point position), i.e. it is an
+   * infinitesimal rigid motion, with rotation phi, about the mid-point
+   * configuration. That is what lets element forces that are in equilibrium
+   * at the mid-point positions do no work in rigid steps, and so conserve
+   * energy and angular momentum together (CorotationalBeam3D::conserving_force;
+   * Simo & Wong's rotary inertia works unchanged with it, see
+   * NodalRotaryInertia).
+   *
+   * Eigen gives the quaternion algebra; what is written here is the choice of
+   * branch (a rotation vector is defined up to multiples of 2 pi along its
+   * axis, and a DOF history must stay continuous, e.g. a hub turning through
+   * 80 rad), the Cayley map and the closed form of its tangent.
    */
   class RotationVector
   {
@@ -36,28 +51,39 @@ namespace corot::core
     static Eigen::Vector3d
     log_near(const Eigen::Quaterniond &q, const Eigen::Vector3d &near);
 
-    /**
-     * The total rotation vector after a spatial increment: log(exp(theta)
-     * exp(psi)) on the branch nearest psi + theta. When theta and psi are
-     * parallel (planar motion) this is psi + theta to round-off.
-     */
-    static Eigen::Vector3d
-    compose(const Eigen::Vector3d &psi, const Eigen::Vector3d &theta);
+    /** The rotation matrix cay(@p phi) of a step increment. */
+    static Eigen::Matrix3d
+    cayley(const Eigen::Vector3d &phi);
 
     /**
-     * The spatial increment theta with exp(theta) exp(@p psi_n) =
-     * exp(@p psi_n1), on the branch nearest psi_n1 - psi_n.
+     * The Cayley vector phi with cay(phi) = @p q (2 q_v / q_w). Throws
+     * std::runtime_error for a rotation of 180 degrees or more, which no
+     * step may take.
      */
+    static Eigen::Vector3d
+    cayley_vector(const Eigen::Quaterniond &q);
+
+    /**
+     * The total rotation vector after the step increment @p phi: log(cay(phi)
+     * exp(psi)) on the branch nearest psi + 2 atan(|phi|/2) phi/|phi|. When phi
+     * and psi are parallel (planar motion) this is psi plus the increment's
+     * angle to round-off.
+     */
+    static Eigen::Vector3d
+    compose(const Eigen::Vector3d &psi, const Eigen::Vector3d &phi);
+
+    /** The step increment phi with cay(phi) exp(@p psi_n) = exp(@p psi_n1). */
     static Eigen::Vector3d
     increment(const Eigen::Vector3d &psi_n, const Eigen::Vector3d &psi_n1);
 
     /**
-     * dexp^{-1}(theta) = I - skew/2 + (1 - (a/2) cot(a/2))/a^2 skew^2, a = |theta|:
-     * the map from a spatial spin delta phi (exp(theta) <- exp(delta phi)
-     * exp(theta)) to the change delta theta of the rotation vector to first
-     * order (e.g. Simo & Vu-Quoc 1988; Ibrahimbegovic et al. 1995).
+     * dcay^{-1}(phi) = I - skew(phi)/2 + phi phi^T/4: the map from a spatial
+     * spin delta w (cay(phi) <- exp(delta w) cay(phi)) to the change delta phi
+     * of the increment to first order. Its inverse, the tangent of the Cayley
+     * map, is 4/(4 + |phi|^2) (I + skew(phi)/2) (e.g. Iserles, Munthe-Kaas,
+     * Norsett & Zanna 2000, Acta Numerica 9, section 8.3).
      */
     static Eigen::Matrix3d
-    inverse_tangent(const Eigen::Vector3d &theta);
+    cayley_inverse_tangent(const Eigen::Vector3d &phi);
   };
 } // namespace corot::core

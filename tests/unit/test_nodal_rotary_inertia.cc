@@ -18,6 +18,13 @@ using corot::core::RotationVector;
 
 namespace
 {
+  /** The increment phi' with cay(phi') = exp(@p spin) cay(@p phi) (a Newton update on the spatial spin). */
+  Eigen::Vector3d
+  spun(const Eigen::Vector3d &phi, const Eigen::Vector3d &spin)
+  {
+    return RotationVector::cayley_vector(Eigen::Quaterniond(RotationVector::exp(spin) * RotationVector::cayley(phi)));
+  }
+
   /** A free rigid body advanced by the mid-point scheme with Newton on the spatial spin. */
   struct FreeBody
   {
@@ -35,13 +42,13 @@ namespace
           Eigen::Matrix3d       tangent;
           const Eigen::Vector3d f       = body.midpoint_moment(rotation, theta, w, dt, &tangent);
           const Eigen::Vector3d spin    = -tangent.lu().solve(f);
-          theta                         = RotationVector::compose(theta, spin);
+          theta                         = spun(theta, spin);
           max_iterations                = std::max(max_iterations, iteration);
           if (spin.norm() <= 1e-15 * theta.norm() || iteration == 20)
             break;
         }
       w        = NodalRotaryInertia::velocity(theta, w, dt);
-      rotation = RotationVector::exp(theta) * rotation;
+      rotation = RotationVector::cayley(theta) * rotation;
     }
   };
 
@@ -54,33 +61,42 @@ namespace
   }
 } // namespace
 
-TEST(RotationVector, ComposeIsAdditiveForParallelVectorsAndStaysOnTheBranch)
+TEST(RotationVector, CayleyIncrementsComposeOnTheBranchAndMoveRigidPointsAboutTheirMidpoints)
 {
-  // A hub turning about z far beyond pi: no wrap, psi + theta to round-off.
-  const Eigen::Vector3d psi(0.0, 0.0, 80.3), theta(0.0, 0.0, 0.06);
-  EXPECT_NEAR((RotationVector::compose(psi, theta) - (psi + theta)).norm(), 0.0, 1e-13);
-  EXPECT_NEAR((RotationVector::compose(-psi, -theta) + (psi + theta)).norm(), 0.0, 1e-13);
-  // General vectors: exp(compose) = exp(theta) exp(psi), and increment() inverts compose().
+  // A hub turning about z far beyond pi: no wrap, psi plus the step's angle
+  // 2 atan(|phi|/2) to round-off.
+  const Eigen::Vector3d psi(0.0, 0.0, 80.3), phi(0.0, 0.0, 0.06);
+  const Eigen::Vector3d angle(0.0, 0.0, 2.0 * std::atan(0.03));
+  EXPECT_NEAR((RotationVector::compose(psi, phi) - (psi + angle)).norm(), 0.0, 1e-13);
+  EXPECT_NEAR((RotationVector::compose(-psi, -phi) + (psi + angle)).norm(), 0.0, 1e-13);
+  // General vectors: exp(compose) = cay(phi) exp(psi), and increment() inverts compose().
   const Eigen::Vector3d a(1.1, -2.0, 0.4), b(-0.2, 0.3, 0.25);
   const Eigen::Vector3d c = RotationVector::compose(a, b);
-  EXPECT_NEAR((RotationVector::exp(c) - RotationVector::exp(b) * RotationVector::exp(a)).norm(), 0.0,
+  EXPECT_NEAR((RotationVector::exp(c) - RotationVector::cayley(b) * RotationVector::exp(a)).norm(), 0.0,
               1e-14);
   EXPECT_NEAR((RotationVector::increment(a, c) - b).norm(), 0.0, 1e-13);
+  // The Cayley rotation by b is an orthogonal matrix turning by 2 atan(|b|/2) about b,
+  // and (cay(b) - I) x = b x (x + cay(b) x)/2 for any x.
+  const Eigen::Matrix3d q = RotationVector::cayley(b);
+  EXPECT_NEAR((q * q.transpose() - Eigen::Matrix3d::Identity()).norm(), 0.0, 1e-15);
+  EXPECT_NEAR(Eigen::AngleAxisd(q).angle(), 2.0 * std::atan(0.5 * b.norm()), 1e-15);
+  const Eigen::Vector3d x(3.0, -1.0, 7.0);
+  EXPECT_NEAR(((q - Eigen::Matrix3d::Identity()) * x - b.cross(0.5 * (x + q * x))).norm(), 0.0, 1e-14);
+  EXPECT_THROW(RotationVector::cayley_vector(Eigen::Quaterniond(Eigen::AngleAxisd(M_PI, Eigen::Vector3d::UnitX()))),
+               std::runtime_error);
 }
 
-TEST(RotationVector, InverseTangentMatchesFiniteDifferences)
+TEST(RotationVector, CayleyInverseTangentMatchesFiniteDifferences)
 {
-  // delta theta = dexp^{-1}(theta) delta phi for exp(theta + delta theta) = exp(delta phi) exp(theta).
-  for (const Eigen::Vector3d theta : {Eigen::Vector3d(0.3, -1.2, 2.0), Eigen::Vector3d(1e-6, 2e-6, 0.0)})
+  // delta phi = dcay^{-1}(phi) delta w for cay(phi + delta phi) = exp(delta w) cay(phi).
+  for (const Eigen::Vector3d phi : {Eigen::Vector3d(0.3, -1.2, 2.0), Eigen::Vector3d(1e-6, 2e-6, 0.0)})
     for (int k = 0; k < 3; ++k)
       {
         const double    h    = 1e-6;
         Eigen::Vector3d spin = Eigen::Vector3d::Zero();
         spin[k]              = h;
-        const Eigen::Vector3d plus  = RotationVector::compose(theta, spin);
-        const Eigen::Vector3d minus = RotationVector::compose(theta, -spin);
-        const Eigen::Vector3d fd    = (plus - minus) / (2.0 * h);
-        EXPECT_NEAR((fd - RotationVector::inverse_tangent(theta).col(k)).norm(), 0.0, 1e-8);
+        const Eigen::Vector3d fd = (spun(phi, spin) - spun(phi, -spin)) / (2.0 * h);
+        EXPECT_NEAR((fd - RotationVector::cayley_inverse_tangent(phi).col(k)).norm(), 0.0, 1e-8);
       }
 }
 
@@ -97,8 +113,8 @@ TEST(NodalRotaryInertia, TangentMatchesFiniteDifferencesInTheSpatialSpin)
       Eigen::Vector3d spin = Eigen::Vector3d::Zero();
       spin[k]              = h;
       const Eigen::Vector3d fd =
-        (body.midpoint_moment(r_n, RotationVector::compose(theta, spin), w_n, dt) -
-         body.midpoint_moment(r_n, RotationVector::compose(theta, -spin), w_n, dt)) /
+        (body.midpoint_moment(r_n, spun(theta, spin), w_n, dt) -
+         body.midpoint_moment(r_n, spun(theta, -spin), w_n, dt)) /
         (2.0 * h);
       EXPECT_NEAR((fd - tangent.col(k)).norm(), 0.0, 1e-6 * tangent.norm()) << "column " << k;
     }
