@@ -32,7 +32,7 @@ namespace corot::integrators
     if (system.has_prescribed_motion())
       {
         state.reaction = system.reactions(ForceModel::conserving, state.displacement,
-                                          state.displacement + increment, inertia(increment),
+                                          system.compose(state.displacement, increment), inertia(increment),
                                           external);
         external_work_ += state.reaction.dot(increment);
       }

@@ -62,7 +62,7 @@ namespace corot::integrators
       {
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement,
-                           state.displacement + increment,
+                           system.compose(state.displacement, increment),
                            system.end_of_step_inertia_force(
                              system.compose(state.displacement, increment),
                              v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * acceleration(increment)),

@@ -42,7 +42,7 @@ namespace corot::integrators
       {
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement,
-                           state.displacement + increment, inertia(increment), external);
+                           system.compose(state.displacement, increment), inertia(increment), external);
         if (state.reaction.size() != reaction.size())
           state.reaction = Eigen::VectorXd::Zero(reaction.size());
         external_work_ += 0.5 * (state.reaction + reaction).dot(increment);

@@ -177,7 +177,7 @@ namespace corot::integrators
       {
         // As in EnergyConservingMidpoint: the reactions' work closes the balance.
         state.reaction = system.reactions(ForceModel::conserving, state.displacement,
-                                          state.displacement + increment, inertia(increment),
+                                          system.compose(state.displacement, increment), inertia(increment),
                                           external);
         external_work_ += state.reaction.dot(increment);
       }
