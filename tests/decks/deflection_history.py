@@ -4,6 +4,9 @@
 Two measures, from the node output (U1, U2, UR3) of NAME.json and the node coordinates of the deck:
   --hub H P       deflection of node P normal to the hub frame of node H: the line through H's current
                   position at the angle UR3(H) to its reference direction H->P (the spin-up beam, M4);
+                  with --axis NX NY NZ the hub turns about that axis instead of z, by the angle
+                  n . (UR1, UR2, UR3)(H), and the deflection is the component of P - H along n x (the
+                  turned reference direction), in 3D;
   --chord A B P   deflection of node P normal to the current chord from node A to node B, divided by
                   the chord's reference length (the slider-crank rod, M3).
 Checks (any of them; the script exits 1 if one fails):
@@ -47,9 +50,44 @@ def position(nodes, output, node, i):
     return (nodes[node][0] + history["U1"][i], nodes[node][1] + history["U2"][i])
 
 
+def position_3d(nodes, output, node, i):
+    history = output[str(node)]
+    return [nodes[node][k] + (history[f"U{k + 1}"][i] if f"U{k + 1}" in history else 0.0) for k in range(3)]
+
+
+def cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def dot(a, b):
+    return sum(x * y for x, y in zip(a, b))
+
+
+def hub_history_about_axis(nodes, output, args):
+    """--hub with --axis: the hub frame turns about the unit axis n by n . UR(H) (Rodrigues)."""
+    hub, tip = args.hub
+    norm = math.sqrt(dot(args.axis, args.axis))
+    n = [c / norm for c in args.axis]
+    r0 = [nodes[tip][k] - nodes[hub][k] for k in range(3)]
+    length = math.sqrt(dot(r0, r0))
+    r0 = [c / length for c in r0]
+    times = output[str(tip)]["time"]
+    values = []
+    for i in range(len(times)):
+        angle = sum(n[k] * output[str(hub)][f"UR{k + 1}"][i] for k in range(3))
+        n_x_r0 = cross(n, r0)
+        turned = [r0[k] * math.cos(angle) + n_x_r0[k] * math.sin(angle) + n[k] * dot(n, r0) * (1 - math.cos(angle))
+                  for k in range(3)]
+        h, p = position_3d(nodes, output, hub, i), position_3d(nodes, output, tip, i)
+        values.append(dot(cross(n, turned), [p[k] - h[k] for k in range(3)]))
+    return times, values
+
+
 def history(results, nodes, args):
     step = results["steps"][args.step - 1]
     output = step["node_output"]
+    if args.hub and args.axis:
+        return hub_history_about_axis(nodes, output, args)
     if args.hub:
         hub, tip = args.hub
         times = output[str(tip)]["time"]
@@ -89,6 +127,7 @@ def main():
     parser.add_argument("--step", type=int, default=1)
     parser.add_argument("--hub", type=int, nargs=2, metavar=("H", "P"))
     parser.add_argument("--chord", type=int, nargs=3, metavar=("A", "B", "P"))
+    parser.add_argument("--axis", type=float, nargs=3, metavar=("NX", "NY", "NZ"))
     parser.add_argument("--extreme", type=float)
     parser.add_argument("--first-max", type=float)
     parser.add_argument("--residual-amplitude", type=float)
