@@ -103,7 +103,11 @@ namespace corot::elements
     /**
      * Algorithmic internal force of the energy-conserving mid-point scheme
      * between configurations n and n+1. Must satisfy
-     * Delta d . force = W(n+1) - W(n) to round-off. @p tangent, if given, is
+     * Delta d . force = W(n+1) - W(n) to round-off, with Delta d the
+     * displacement differences and, on nodes turning on SO(3), the Cayley
+     * vector phi of the step rotation, R_{n+1} = cay(phi) R_n
+     * (core::RotationVector); a force with no net force and moment about the
+     * mid-point positions also conserves momentum. @p tangent, if given, is
      * d force / d d_{n+1} (generally non-symmetric).
      */
     virtual void
