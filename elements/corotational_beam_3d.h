@@ -108,8 +108,8 @@ namespace corot::elements
      *   The strains eps(d_l) and eps~(eps) are quadratic, so their mid-point
      *   derivatives are exact secants and Delta d_l . f_l = W_{n+1} - W_n.
      * - G, a discrete derivative of d_l(d_g) with G Delta d = d_l,n+1 - d_l,n
-     *   exactly, built through invariants (Gonzalez 1996, J. Nonlinear Sci.
-     *   6, 449-467, "discrete gradients of invariant functions"): d_l depends
+     *   exactly, built through invariants (as Gonzalez 1996, J. Nonlinear Sci.
+     *   6, 449-467, builds discrete gradients of functions of invariants): d_l depends
      *   on the configuration only through p = (a, C), a = R_1^T (x_2 - x_1)
      *   and C = R_1^T R_2 (R_i the nodal rotations), d_l = F(p). Each entry
      *   of p is bilinear in the chord and the columns of R_1, R_2, and a step
