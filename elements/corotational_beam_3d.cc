@@ -57,8 +57,6 @@ namespace corot::elements
     : linear_(definition)
     , frame_(definition.reference_positions[0], definition.reference_positions[1],
              linear_.local_axes().transpose())
-    , reference_x1_(definition.reference_positions[0])
-    , reference_x2_(definition.reference_positions[1])
     , length_(linear_.length())
     , modified_strains_(modified_strains)
   {
@@ -228,7 +226,7 @@ namespace corot::elements
     const Eigen::Matrix3d r1 = state[0].rotation.normalized().toRotationMatrix();
     const Eigen::Matrix3d r2 = state[1].rotation.normalized().toRotationMatrix();
     const Eigen::Vector3d chord =
-      reference_x2_ + state[1].displacement - reference_x1_ - state[0].displacement;
+      frame_.reference_chord() + state[1].displacement - state[0].displacement;
     Vector12 p;
     p.head<3>() = r1.transpose() * chord;
     Eigen::Map<Eigen::Matrix3d>(p.data() + 3) = r1.transpose() * r2;
@@ -245,7 +243,7 @@ namespace corot::elements
     const Eigen::JacobiSVD<Eigen::Matrix3d> svd(c, Eigen::ComputeFullU | Eigen::ComputeFullV);
     const Eigen::Matrix3d              polar = svd.matrixU() * svd.matrixV().transpose();
     ElementKinematics                  canonical(2);
-    canonical[1].displacement = reference_x1_ + p.head<3>() - reference_x2_;
+    canonical[1].displacement = p.head<3>() - frame_.reference_chord();
     canonical[1].rotation     = Eigen::Quaterniond(polar);
     const CorotationalFrame3D::State frame = frame_.evaluate(canonical);
     // d(d_l)/dp = B J: da moves node 2; dC turns node 2 by the spatial spin
@@ -271,7 +269,7 @@ namespace corot::elements
     const Eigen::Matrix3d r1 = 0.5 * (state_n[0].rotation.toRotationMatrix() + state_n1[0].rotation.toRotationMatrix());
     const Eigen::Matrix3d r2 = 0.5 * (state_n[1].rotation.toRotationMatrix() + state_n1[1].rotation.toRotationMatrix());
     const Eigen::Vector3d chord =
-      reference_x2_ - reference_x1_ +
+      frame_.reference_chord() +
       0.5 * (state_n[1].displacement + state_n1[1].displacement - state_n[0].displacement - state_n1[0].displacement);
     Eigen::Matrix<double, 12, 12> g = Eigen::Matrix<double, 12, 12>::Zero();
     for (int k = 0; k < 3; ++k)

@@ -238,7 +238,6 @@ namespace corot::elements
 
     TimoshenkoBeam3D                      linear_;
     CorotationalFrame3D                   frame_;
-    Eigen::Vector3d                       reference_x1_, reference_x2_;
     double                                length_;
     bool                                  modified_strains_;
     Eigen::Matrix<double, 6, 6>           section_stiffness_;   ///< S (Meijaard eqs. 5-6)

@@ -79,6 +79,13 @@ namespace corot::elements
       return reference_length_;
     }
 
+    /** Reference chord X2 - X1. */
+    Eigen::Vector3d
+    reference_chord() const
+    {
+      return reference_x2_ - reference_x1_;
+    }
+
     /** Reference frame R0 (columns t0, e1, e2). */
     const Eigen::Matrix3d &
     reference_axes() const
