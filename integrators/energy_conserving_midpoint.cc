@@ -28,11 +28,12 @@ namespace corot::integrators
     // Energy balance (Crisfield & Shi 1993, eqs 14-21): Delta d . (M a_m +
     // f_c - f_ext) = 0 on free DOFs; on moving constrained DOFs the left side
     // is the reaction, whose work closes the balance exactly.
-    external_work_ = external.dot(increment);
+    const Eigen::VectorXd d_n1 = system.compose(state.displacement, increment);
+    external_work_             = external.dot(increment);
     if (system.has_prescribed_motion())
       {
         state.reaction = system.reactions(ForceModel::conserving, state.displacement,
-                                          system.compose(state.displacement, increment), inertia(increment),
+                                          d_n1, inertia(increment),
                                           external);
         external_work_ += state.reaction.dot(increment);
       }
@@ -40,7 +41,7 @@ namespace corot::integrators
       system.midpoint_velocity(state.displacement, increment, v_n, dt);
     state.acceleration = (v_n1 - v_n) / dt; // the mid-point acceleration a_m
     state.velocity     = v_n1;
-    state.displacement = system.compose(state.displacement, increment);
+    state.displacement = d_n1;
     state.time += dt;
     state.iterations = iterations;
   }

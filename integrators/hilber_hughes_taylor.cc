@@ -57,14 +57,14 @@ namespace corot::integrators
       increment);
     // Trapezoidal work of the loads and of the end-of-step reactions of moving
     // constrained DOFs (HHT dissipates, so its balance is not closed anyway).
-    external_work_ = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
+    const Eigen::VectorXd d_n1 = system.compose(state.displacement, increment);
+    external_work_             = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
     if (system.has_prescribed_motion())
       {
         const Eigen::VectorXd reaction =
-          system.reactions(ForceModel::end_of_step, state.displacement,
-                           system.compose(state.displacement, increment),
+          system.reactions(ForceModel::end_of_step, state.displacement, d_n1,
                            system.end_of_step_inertia_force(
-                             system.compose(state.displacement, increment),
+                             d_n1,
                              v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * acceleration(increment)),
                              acceleration(increment), 1.0, c, gamma_ / (beta_ * dt)),
                            f_ext_n1);
@@ -76,7 +76,7 @@ namespace corot::integrators
     const Eigen::VectorXd a_n1 = acceleration(increment);
     state.velocity             = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a_n1);
     state.acceleration         = a_n1;
-    state.displacement = system.compose(state.displacement, increment);
+    state.displacement = d_n1;
     state.time += dt;
     state.iterations = iterations;
   }

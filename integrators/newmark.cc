@@ -37,12 +37,13 @@ namespace corot::integrators
     if (last_external_.size() != external.size())
       last_external_ = system.external_force(state.time);
     // Trapezoidal work of the loads and of the reactions of moving constrained DOFs.
-    external_work_ = 0.5 * (last_external_ + external).dot(increment);
+    const Eigen::VectorXd d_n1 = system.compose(state.displacement, increment);
+    external_work_             = 0.5 * (last_external_ + external).dot(increment);
     if (system.has_prescribed_motion())
       {
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement,
-                           system.compose(state.displacement, increment), inertia(increment), external);
+                           d_n1, inertia(increment), external);
         if (state.reaction.size() != reaction.size())
           state.reaction = Eigen::VectorXd::Zero(reaction.size());
         external_work_ += 0.5 * (state.reaction + reaction).dot(increment);
@@ -52,7 +53,7 @@ namespace corot::integrators
     const Eigen::VectorXd a_n1 = c * (increment - dt * v_n) - a_n;
     state.velocity             = v_n + 0.5 * dt * (a_n + a_n1);
     state.acceleration         = a_n1;
-    state.displacement = system.compose(state.displacement, increment);
+    state.displacement = d_n1;
     state.time += dt;
     state.iterations = iterations;
   }
