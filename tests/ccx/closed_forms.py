@@ -1,0 +1,131 @@
+"""Closed forms of beam theory that the CalculiX conformance decks are compared with where
+CalculiX's own answer is not a beam answer (it expands every beam into 20-node bricks, whose
+results change by several per cent between CalculiX versions; see README.md).
+
+Section properties follow the literature corot cites (Roark's Formulas for Stress and Strain,
+7th ed.; G. R. Cowper, J. Appl. Mech. 33 (1966) 335-340); the torsion constant of a rectangle is
+also given as Saint-Venant's exact series, so a test can state how far corot's closed
+approximation lies from it. Pure Python (no numpy) so the tests need nothing but python3.
+"""
+import math
+
+
+def rectangle(a, b):
+    """Solid rectangle, a along the local 1-direction, b along 2: A, I11 (about 1: a b^3/12), I22."""
+    return {"A": a * b, "I11": a * b ** 3 / 12.0, "I22": b * a ** 3 / 12.0, "k": 5.0 / 6.0}
+
+
+def rectangle_torsion_exact(a, b, terms=50):
+    """Saint-Venant's series for a solid rectangle (Timoshenko & Goodier, Theory of Elasticity,
+    sec. 109): J = L s^3 / 3 [1 - 192/pi^5 (s/L) sum_{n odd} tanh(n pi L / 2s) / n^5]."""
+    longer, shorter = max(a, b), min(a, b)
+    total = sum(math.tanh(n * math.pi * longer / (2 * shorter)) / n ** 5 for n in range(1, 2 * terms, 2))
+    return longer * shorter ** 3 / 3.0 * (1.0 - 192.0 / math.pi ** 5 * shorter / longer * total)
+
+
+def rectangle_torsion_roark(a, b):
+    """Roark (7th ed., Table 10.7 case 4), the approximation corot uses: within 4 % of the series."""
+    longer, shorter = max(a, b), min(a, b)
+    r = shorter / longer
+    return longer * shorter ** 3 * (1.0 / 3.0 - 0.21 * r * (1.0 - r ** 4 / 12.0))
+
+
+def pipe(r, t, nu):
+    """Tube of outer radius r, wall t: exact annulus, Cowper's hollow-circle shear coefficient."""
+    ri = r - t
+    m2 = (ri / r) ** 2
+    inertia = math.pi * (r ** 4 - ri ** 4) / 4.0
+    k = 6 * (1 + nu) * (1 + m2) ** 2 / ((7 + 6 * nu) * (1 + m2) ** 2 + (20 + 12 * nu) * m2)
+    return {"A": math.pi * (r * r - ri * ri), "I11": inertia, "I22": inertia, "J": 2 * inertia, "k": k}
+
+
+def square_box(a, t, nu):
+    """Square box of outer side a and wall t (all four walls equal): exact A and I, Bredt's J on
+    the wall mid-lines, Cowper's thin-walled square-tube shear coefficient 20(1+nu)/(48+39nu)."""
+    inner = a - 2 * t
+    inertia = (a ** 4 - inner ** 4) / 12.0
+    mid = a - t
+    return {"A": a * a - inner * inner, "I11": inertia, "I22": inertia,
+            "J": 4.0 * mid ** 4 / (4 * mid / t), "k": 20 * (1 + nu) / (48 + 39 * nu)}
+
+
+def cantilever_tip_load(P, L, s, E, G, section, inertia="I11"):
+    """Deflection at distance s from the clamp of a Timoshenko cantilever of length L under an end
+    load P: P s^2 (3L - s) / (6 EI) + P s / (k G A)."""
+    return P * s * s * (3 * L - s) / (6 * E * section[inertia]) + P * s / (section["k"] * G * section["A"])
+
+
+def _det4(m):
+    """Determinant of a 4 x 4 matrix by Gaussian elimination with partial pivoting."""
+    m = [row[:] for row in m]
+    det = 1.0
+    for c in range(4):
+        p = max(range(c, 4), key=lambda r: abs(m[r][c]))
+        if m[p][c] == 0.0:
+            return 0.0
+        if p != c:
+            m[c], m[p] = m[p], m[c]
+            det = -det
+        det *= m[c][c]
+        for r in range(c + 1, 4):
+            f = m[r][c] / m[c][c]
+            for k in range(c, 4):
+                m[r][k] -= f * m[c][k]
+    return det
+
+
+def _timoshenko_clamped_free_determinant(omega, L, E, G, rho, A, I, k):
+    """Frequency determinant of a uniform clamped-free Timoshenko beam (below the second
+    spectrum, rho I omega^2 < k G A). With kGA = s, w = C1 cosh ax + C2 sinh ax + C3 cos bx
+    + C4 sin bx and psi = p (C1 sinh + C2 cosh) + q (C3 sin - C4 cos), where a^2 and -b^2 are the
+    roots mu of s EI mu^2 + (s rho I + rho A EI) w^2 mu + rho A w^2 (rho I w^2 - s) = 0,
+    p = (s a^2 + rho A w^2)/(s a), q = (rho A w^2 - s b^2)/(s b); rows w(0), psi(0), psi'(L)
+    and w'(L) - psi(L)."""
+    s = k * G * A
+    w2 = omega * omega
+    qa, qb, qc = s * E * I, (s * rho * I + rho * A * E * I) * w2, rho * A * w2 * (rho * I * w2 - s)
+    root = math.sqrt(qb * qb - 4 * qa * qc)
+    mu1, mu2 = (-qb + root) / (2 * qa), (-qb - root) / (2 * qa)
+    a, b = math.sqrt(mu1), math.sqrt(-mu2)
+    p = (s * a * a + rho * A * w2) / (s * a)
+    q = (rho * A * w2 - s * b * b) / (s * b)
+    # Rows at x = L divided by cosh(aL) (same zeros, no overflow).
+    ch, sh = 1.0, math.tanh(a * L)
+    scale = 1.0 / math.cosh(a * L)
+    co, si = math.cos(b * L) * scale, math.sin(b * L) * scale
+    return _det4([[1.0, 0.0, 1.0, 0.0],
+                  [0.0, p, 0.0, -q],
+                  [p * a * ch, p * a * sh, q * b * co, q * b * si],
+                  [(a - p) * sh, (a - p) * ch, -(b + q) * si, (b + q) * co]])
+
+
+def cantilever_bending_frequencies(n, L, E, G, rho, A, I, k):
+    """The first n bending frequencies (cycles/time) of a uniform clamped-free Timoshenko beam
+    (shear deformation and rotary inertia), roots of the exact frequency determinant found by a
+    scan and bisection; they approach the Euler-Bernoulli values 3.516, 22.03, 61.70 ...
+    sqrt(EI / rho A L^4) / 2 pi for slender beams."""
+    omega_eb = math.sqrt(E * I / (rho * A * L ** 4))
+    cutoff = math.sqrt(k * G * A / (rho * I))
+    f = lambda w: _timoshenko_clamped_free_determinant(w, L, E, G, rho, A, I, k)
+    roots, step = [], 0.01 * omega_eb
+    w0, d0 = 0.5 * omega_eb, f(0.5 * omega_eb)
+    while len(roots) < n and w0 + step < cutoff:
+        w1 = w0 + step
+        d1 = f(w1)
+        if d0 == 0.0 or d0 * d1 < 0.0:
+            lo, hi, dlo = w0, w1, d0
+            for _ in range(200):
+                mid = 0.5 * (lo + hi)
+                dm = f(mid)
+                if dlo * dm <= 0.0:
+                    hi = mid
+                else:
+                    lo, dlo = mid, dm
+            roots.append(0.5 * (lo + hi) / (2 * math.pi))
+        w0, d0 = w1, d1
+    return roots
+
+
+def cantilever_torsion_frequencies(n, L, G, J, rho, polar):
+    """Uniform torsion of a clamped-free shaft without warping: f_i = (2i - 1)/(4L) sqrt(GJ/(rho Ip))."""
+    return [(2 * i - 1) / (4.0 * L) * math.sqrt(G * J / (rho * polar)) for i in range(1, n + 1)]
