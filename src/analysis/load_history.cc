@@ -116,7 +116,7 @@ namespace corot::analysis
     for (const auto &[id, acceleration] : start_gravity)
       if (acceleration.squaredNorm() > 0.0)
         {
-          core::GravityLoad &group = groups[{acceleration[0], acceleration[1], acceleration[2]}];
+          core::GravityLoad &group = groups[{{acceleration[0], acceleration[1], acceleration[2]}}];
           group.magnitude          = 1.0;
           group.direction          = acceleration;
           group.element_ids.push_back(id);
