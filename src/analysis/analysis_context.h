@@ -12,17 +12,28 @@
 
 #include <deal.II/base/conditional_ostream.h>
 
+#include <Eigen/Dense>
+
 #include <memory>
 #include <vector>
 
 namespace corot::analysis
 {
-  /** Loads and boundary conditions in force during one step. */
+  /**
+   * Loads and boundary conditions in force during one step (built by
+   * LoadHistory). A load or prescribed value without an amplitude goes from
+   * its value at the start of the step to its own value by the step's ramp
+   * r(t) (t / period when @p ramp, else 1): the loads as
+   * ramp_start (1 - r) + value r, where @p ramp_start holds the values at
+   * the start of the step of every load that ramps (CalculiX, Abaqus).
+   */
   struct StepLoading
   {
     std::vector<core::BoundaryCondition> boundaries;
     std::vector<core::ConcentratedLoad>  loads;
     std::vector<core::GravityLoad>       gravity;
+    Eigen::VectorXd                      ramp_start; ///< replicated force vector; empty: zero
+    bool                                 ramp = true; ///< AMPLITUDE=RAMP (else STEP)
   };
 
   /** The model, its discretisation and the state carried from step to step. */

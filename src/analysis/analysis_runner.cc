@@ -4,6 +4,7 @@
 #include <src/analysis/dynamic_analysis.h>
 #include <src/analysis/frequency_analysis.h>
 #include <src/analysis/inverse_frequency_analysis.h>
+#include <src/analysis/load_history.h>
 #include <src/analysis/modal_synthesis_analysis.h>
 #include <src/analysis/modification_analysis.h>
 #include <src/analysis/sensitivity_analysis.h>
@@ -20,39 +21,33 @@ namespace corot::analysis
 {
   namespace
   {
-    /** Loads in force in a step: those carried over, updated by the step's own lines. */
-    StepLoading
-    loading_of_step(const core::Model &model, const core::Step &step, StepLoading &carried)
+    /**
+     * *STEP, PERTURBATION: CalculiX and Abaqus mean a linear perturbation about
+     * the base state (the end of the last general step). corot has no linear
+     * perturbation *STATIC or *DYNAMIC, and its *FREQUENCY and *BUCKLE do not
+     * use a preloaded base state yet, so PERTURBATION is accepted only where
+     * the base state is the reference state.
+     */
+    void
+    check_perturbation(const core::Step &step, const int last_general_step)
     {
-      if (step.new_boundaries)
-        carried.boundaries.clear();
-      if (step.new_loads)
-        carried.loads.clear();
-
-      StepLoading loading;
-      loading.boundaries = model.boundaries;
-      loading.boundaries.insert(loading.boundaries.end(), carried.boundaries.begin(),
-                                carried.boundaries.end());
-      loading.boundaries.insert(loading.boundaries.end(), step.boundaries.begin(),
-                                step.boundaries.end());
-      // A later *CLOAD for the same node and DOF replaces an earlier one (OP=MOD).
-      loading.loads = carried.loads;
-      for (const core::ConcentratedLoad &load : step.loads)
-        {
-          for (core::ConcentratedLoad &old : loading.loads)
-            if (old.dof == load.dof)
-              old.node_ids.erase(std::remove_if(old.node_ids.begin(), old.node_ids.end(),
-                                                [&](const unsigned id) {
-                                                  return std::find(load.node_ids.begin(),
-                                                                   load.node_ids.end(),
-                                                                   id) != load.node_ids.end();
-                                                }),
-                                 old.node_ids.end());
-          loading.loads.push_back(load);
-        }
-      loading.gravity = carried.gravity;
-      loading.gravity.insert(loading.gravity.end(), step.gravity.begin(), step.gravity.end());
-      return loading;
+      if (!step.perturbation)
+        return;
+      const bool eigen = step.procedure == core::Procedure::frequency ||
+                         step.procedure == core::Procedure::buckle;
+      if (!eigen)
+        throw core::InputError(step.defined_at,
+                               "*STEP, PERTURBATION (a linear perturbation step about the base "
+                               "state) is only supported with *FREQUENCY and *BUCKLE; remove "
+                               "PERTURBATION for a general step");
+      if (last_general_step >= 0)
+        throw core::InputError(step.defined_at,
+                               "*STEP, PERTURBATION asks for the eigenvalues about the preloaded "
+                               "state at the end of step " +
+                                 std::to_string(last_general_step + 1) +
+                                 ", which this release does not use yet (it would take the "
+                                 "unloaded reference state); remove PERTURBATION for the "
+                                 "unloaded structure");
     }
   } // namespace
 
@@ -99,12 +94,14 @@ namespace corot::analysis
              << " elements, " << dofs.n_dofs() << " DOFs, " << model.steps.size() << " steps, "
              << dealii::Utilities::MPI::n_mpi_processes(communicator) << " MPI rank(s)" << std::endl;
 
-    StepLoading carried;
-    CmsSession  cms_session; // the reduced model of the last *MODAL SYNTHESIS step
+    LoadHistory history(model);
+    CmsSession  cms_session;           // the reduced model of the last *MODAL SYNTHESIS step
+    int         last_general_step = -1; // index of the last *STATIC or *DYNAMIC step
     for (unsigned s = 0; s < model.steps.size(); ++s)
       {
-        const core::Step &step    = model.steps[s];
-        const StepLoading loading = loading_of_step(model, step, carried);
+        const core::Step &step = model.steps[s];
+        check_perturbation(step, last_general_step);
+        StepLoading loading = history.loading_of(context, step);
         progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
         switch (step.procedure)
           {
@@ -112,21 +109,24 @@ namespace corot::analysis
               results.steps.push_back(step.statics.riks ?
                                         ArcLengthAnalysis(context, step, loading).run(s + 1) :
                                         StaticAnalysis(context, step, loading).run(s + 1));
-              carried.boundaries.insert(carried.boundaries.end(), step.boundaries.begin(), step.boundaries.end());
-              carried.loads   = loading.loads;
-              carried.gravity = loading.gravity;
+              history.commit(context, loading, step.statics.period);
+              last_general_step = s;
               break;
             case core::Procedure::frequency:
               results.steps.push_back(FrequencyAnalysis(context, step, loading).run(s + 1));
               break;
             case core::Procedure::buckle:
+              // The load that is scaled is the step's own (CalculiX: loads of
+              // earlier steps are removed at the start of a *BUCKLE step).
+              loading.loads   = step.loads;
+              loading.gravity = step.gravity;
+              loading.ramp_start.resize(0);
               results.steps.push_back(BuckleAnalysis(context, step, loading).run(s + 1));
               break;
             case core::Procedure::dynamic:
               results.steps.push_back(DynamicAnalysis(context, step, loading).run(s + 1));
-              carried.boundaries.insert(carried.boundaries.end(), step.boundaries.begin(), step.boundaries.end());
-              carried.loads   = loading.loads;
-              carried.gravity = loading.gravity;
+              history.commit(context, loading, step.dynamics.period);
+              last_general_step = s;
               break;
             case core::Procedure::modal_synthesis:
               results.steps.push_back(ModalSynthesisAnalysis(context, step, loading, cms_session).run(s + 1));

@@ -201,11 +201,22 @@ namespace corot::analysis
       if (!load.amplitude.empty())
         throw core::InputError(load.defined_at, "*STATIC, RIKS scales its loads by the load "
                                                 "proportionality factor; AMPLITUDE= does not apply");
-    StepLoading own;
-    own.loads   = step_.loads;
-    own.gravity = step_.gravity;
-    reference_load_ = external_force(context_, own, 1.0, 1.0, true);
-    dead_load_      = external_force(context_, loading_, 1.0, 1.0, true) - reference_load_;
+    // Abaqus: P = P_0 + λ (P_ref - P_0), with P_0 the loads in force at the
+    // start of the step (those without amplitude: StepLoading::ramp_start;
+    // carried ones with an amplitude at its value at the end of the step) and
+    // P_ref the loads the step ends with. A load the step redefines thus goes
+    // from its previous value, not from zero; one it leaves alone stays dead.
+    StepLoading carried_with_amplitude;
+    for (const core::ConcentratedLoad &load : loading_.loads)
+      if (!load.amplitude.empty())
+        carried_with_amplitude.loads.push_back(load);
+    for (const core::GravityLoad &load : loading_.gravity)
+      if (!load.amplitude.empty())
+        carried_with_amplitude.gravity.push_back(load);
+    dead_load_ = external_force(context_, carried_with_amplitude, 1.0, 1.0, true);
+    if (loading_.ramp_start.size() > 0)
+      dead_load_ += loading_.ramp_start;
+    reference_load_ = external_force(context_, loading_, 1.0, 1.0, true) - dead_load_;
     if (reference_load_.norm() == 0.0)
       throw core::InputError(step_.procedure_at,
                              "*STATIC, RIKS needs a reference load: a *CLOAD or *DLOAD in its step");

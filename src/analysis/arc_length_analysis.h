@@ -15,9 +15,11 @@
 namespace corot::analysis
 {
   /**
-   * Equilibrium f_int(u) = f_0 + λ q traced in (u, λ): f_0 the loads carried
-   * from earlier steps (dead loads), q the step's own *CLOAD and *DLOAD values
-   * (the reference load) and λ the load proportionality factor (LPF).
+   * Equilibrium f_int(u) = f_0 + λ q traced in (u, λ): f_0 the loads in force
+   * at the start of the step (dead loads), q = P_ref - f_0 with P_ref the loads
+   * the step ends with, so a load the step redefines goes from its previous
+   * value (Abaqus: P = P_0 + λ (P_ref - P_0)), and λ the load proportionality
+   * factor (LPF).
    *
    * Method: Crisfield's cylindrical arc length (M. A. Crisfield, "A fast
    * incremental/iterative solution procedure that handles snap-through",

@@ -312,7 +312,7 @@ namespace corot::analysis
   Eigen::VectorXd
   AssembledDynamicSystem::external_force(const double time) const
   {
-    return analysis::external_force(context_, loading_, time, period_, false);
+    return analysis::external_force(context_, loading_, time, period_, loading_.ramp);
   }
 
   Eigen::VectorXd

@@ -48,7 +48,7 @@ namespace corot::analysis
     const unsigned max_iterations = nonlinear ? 25 : 1;
 
     assembly::Assembler &assembler = context_.assembler;
-    const Eigen::VectorXd external = external_force(context_, loading_, time, period, true);
+    const Eigen::VectorXd external = external_force(context_, loading_, time, period, loading_.ramp);
 
     dealii::TrilinosWrappers::SparseMatrix tangent;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
@@ -185,7 +185,7 @@ namespace corot::analysis
         const double    target = time + increment;
         const core::Configuration saved = context_.configuration;
         context_.assembler.impose_prescribed_values(context_.configuration,
-                                                    prescribed.values(target, period, true));
+                                                    prescribed.values(target, period, loading_.ramp));
         context_.progress << "  step " << step_number << " increment " << count + 1 << ": time "
                           << target << " of " << period << std::endl;
         const unsigned iterations = solve_increment(target, reaction);

@@ -7,6 +7,7 @@ namespace corot::analysis
   PrescribedMotion::PrescribedMotion(const AnalysisContext &context, const StepLoading &loading,
                                      std::vector<std::string> &log, const bool dynamic)
     : context_(context)
+    , ramp_(loading.ramp)
   {
     const Eigen::VectorXd current = context.configuration.dof_values(context.dofs);
     std::map<unsigned, unsigned> position; // dof -> index in entries_ (later *BOUNDARY lines win)
@@ -83,8 +84,9 @@ namespace corot::analysis
       {
         if (entry.is_velocity ? entry.target != 0.0 : !entry.amplitude.empty())
           return true;
-        if (!entry.is_velocity && dynamic_value(entry, 0.0, period) != entry.start)
-          return true; // a jump at the start of the step
+        if (!entry.is_velocity && (dynamic_value(entry, 0.0, period) != entry.start ||
+                                   dynamic_value(entry, period, period) != entry.start))
+          return true; // a jump at the start of the step, or a ramp over it
       }
     return false;
   }
@@ -92,6 +94,10 @@ namespace corot::analysis
   double
   PrescribedMotion::dynamic_value(const Entry &entry, const double time, const double period) const
   {
+    // AMPLITUDE=RAMP on the *STEP: a displacement without amplitude goes
+    // linearly from its start value to the target, as in a static step.
+    if (ramp_ && !entry.is_velocity && entry.amplitude.empty())
+      return entry.start + (entry.target - entry.start) * context_.amplitudes.value("", time, period, true);
     return entry.target * context_.amplitudes.value(entry.amplitude, time, period, false);
   }
 
@@ -127,7 +133,7 @@ namespace corot::analysis
         if (entry.is_velocity)
           rate = dynamic_value(entry, time, period);
         else if (entry.amplitude.empty())
-          rate = 0.0;
+          rate = ramp_ ? (entry.target - entry.start) / period : 0.0;
         else
           rate = (-3.0 * dynamic_value(entry, time, period) +
                   4.0 * dynamic_value(entry, time + h, period) -
@@ -158,6 +164,9 @@ namespace corot::analysis
             force[dof] += factor * load.value;
           }
       }
+    // Loads that ramp start from the values they had at the start of the step.
+    if (loading.ramp_start.size() > 0)
+      force += (1.0 - context.amplitudes.value("", time, period, ramp)) * loading.ramp_start;
     if (!loading.gravity.empty())
       {
         // All gravity loads of a step share the step's ramp; per-load amplitudes scale each.

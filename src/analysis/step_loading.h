@@ -18,8 +18,9 @@ namespace corot::analysis
    * values they reach. Without an amplitude a static step ramps linearly from
    * the start value to the target (Abaqus); with one the value is
    * target x amplitude(t). In a dynamic step a value without amplitude applies
-   * at once (Abaqus' default AMPLITUDE=STEP for dynamics), and TYPE=VELOCITY
-   * prescribes the rate, integrated over each time increment.
+   * at once (CalculiX's default AMPLITUDE=STEP for dynamics; *STEP,
+   * AMPLITUDE=RAMP ramps it as in a static step, StepLoading::ramp), and
+   * TYPE=VELOCITY prescribes the rate, integrated over each time increment.
    */
   class PrescribedMotion
   {
@@ -76,12 +77,14 @@ namespace corot::analysis
     dynamic_value(const Entry &entry, double time, double period) const;
 
     const AnalysisContext &context_;
+    bool                   ramp_; ///< StepLoading::ramp (AMPLITUDE=RAMP or STEP)
     std::vector<Entry>     entries_;
   };
 
   /**
    * Replicated external force vector at step time @p time: *CLOAD values
-   * times their amplitude (or the static ramp), plus gravity.
+   * times their amplitude (or the ramp r(t), t / period if @p ramp, else 1),
+   * plus gravity, plus (1 - r(t)) StepLoading::ramp_start.
    */
   Eigen::VectorXd
   external_force(const AnalysisContext &context, const StepLoading &loading, double time,

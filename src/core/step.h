@@ -61,6 +61,7 @@ namespace corot::core
     std::vector<unsigned>    ids;       ///< resolved node or element ids (empty: all)
     std::vector<std::string> variables; ///< e.g. U, RF, S
     unsigned                 frequency = 1;
+    bool                     inherited = false; ///< carried over from an earlier step
     SourceLocation           defined_at;
   };
 
@@ -157,11 +158,25 @@ namespace corot::core
     SourceLocation               variables_at;
   };
 
-  /** One *STEP ... *END STEP block. */
+  /**
+   * One *STEP ... *END STEP block, with what it inherits from the steps before
+   * it already resolved by the parser (input_decks/README.md, "What a step
+   * inherits"): NLGEOM and the output requests. Loads and boundary conditions
+   * are carried over at run time (analysis::LoadHistory).
+   */
   struct Step
   {
     Procedure                      procedure = Procedure::none;
+    /** NLGEOM in force: NLGEOM[=YES|NO] on the *STEP line, else the previous step's (CalculiX, Abaqus). */
     bool                           nlgeom    = false;
+    bool                           perturbation = false; ///< *STEP, PERTURBATION
+    /**
+     * *STEP, AMPLITUDE=RAMP (true) or STEP (false): how loads and prescribed
+     * values without an amplitude go from their values at the start of the
+     * step to the new ones. Empty: the procedure's default (RAMP in *STATIC,
+     * STEP in *DYNAMIC, as CalculiX).
+     */
+    std::optional<bool>            ramp;
     unsigned                       max_increments = 100; ///< INC=
     StaticParameters               statics;
     FrequencyParameters            frequency; ///< also *BUCKLE: n_modes = number of eigenvalues
@@ -173,7 +188,8 @@ namespace corot::core
     std::vector<ConcentratedLoad>  loads;
     bool                           new_loads = false;      ///< *CLOAD, OP=NEW seen
     std::vector<GravityLoad>       gravity;
-    std::vector<OutputRequest>     outputs;
+    bool                           new_gravity = false;    ///< *DLOAD, OP=NEW seen
+    std::vector<OutputRequest>     outputs; ///< own requests, then those inherited (OutputRequest::inherited)
     SourceLocation                 defined_at;
     SourceLocation                 procedure_at;
   };

@@ -74,13 +74,25 @@ namespace corot::deck
   void
   StepKeywordParser::step(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"NLGEOM", "INC", "NAME", "PERTURBATION"});
+    keyword.check_parameters({"NLGEOM", "INC", "NAME", "PERTURBATION", "AMPLITUDE"});
     if (state_.in_step)
       throw core::InputError(keyword.location(), "*STEP inside a step (missing *END STEP?)");
     // An optional data line is the step's description (Abaqus); it is ignored.
     require_at_most_lines(keyword, data, 1);
     core::Step step;
-    step.defined_at = keyword.location();
+    step.defined_at   = keyword.location();
+    step.perturbation = keyword.has("PERTURBATION");
+    // Without NLGEOM on its *STEP line a step keeps the previous step's
+    // (CalculiX and Abaqus); NLGEOM=NO turns it off again, as in CalculiX.
+    if (!state_.model.steps.empty())
+      step.nlgeom = state_.model.steps.back().nlgeom;
+    if (const auto amplitude = keyword.value_upper("AMPLITUDE"))
+      {
+        if (*amplitude != "RAMP" && *amplitude != "STEP")
+          throw core::InputError(keyword.location(),
+                                 "*STEP, AMPLITUDE= must be RAMP or STEP, got " + *amplitude);
+        step.ramp = *amplitude == "RAMP";
+      }
     if (keyword.has("NLGEOM"))
       {
         const std::string nlgeom = keyword.has_value("NLGEOM") ? *keyword.value_upper("NLGEOM") : std::string("YES");
@@ -110,7 +122,39 @@ namespace corot::deck
                              "step has no procedure (*STATIC, *FREQUENCY, *BUCKLE or *DYNAMIC) "
                              "before its *END STEP at line " +
                                std::to_string(keyword.location().line));
+    inherit_outputs();
     state_.in_step = false;
+  }
+
+  void
+  StepKeywordParser::inherit_outputs()
+  {
+    const size_t step_index = state_.model.steps.size() - 1;
+    if (step_index == 0)
+      return;
+    core::Step                     &step     = state_.model.steps[step_index];
+    const core::Step               &previous = state_.model.steps[step_index - 1];
+    std::set<core::OutputRequest::Kind> own_kinds;
+    for (const core::OutputRequest &request : step.outputs)
+      own_kinds.insert(request.kind);
+    for (const core::OutputRequest &request : previous.outputs)
+      {
+        if (own_kinds.count(request.kind) > 0)
+          continue;
+        core::OutputRequest copy = request;
+        copy.inherited           = true;
+        copy.ids.clear();
+        const size_t index = step.outputs.size();
+        step.outputs.push_back(copy);
+        if (!copy.set_name.empty())
+          add_reference(state_,
+                        copy.kind == core::OutputRequest::Kind::node_print ||
+                          copy.kind == core::OutputRequest::Kind::node_file,
+                        copy.set_name, copy.defined_at,
+                        [step_index, index](core::Model &m) -> std::vector<unsigned> & {
+                          return m.steps[step_index].outputs[index].ids;
+                        });
+      }
   }
 
   void
@@ -303,6 +347,8 @@ namespace corot::deck
       state_.amplitudes.push_back(PendingAmplitude{amplitude, keyword.location()});
     core::Step  &step       = current_step();
     const size_t step_index = state_.model.steps.size() - 1;
+    if (op == "NEW")
+      step.new_gravity = true;
     for (const DataLine &line : data)
       {
         if (line.field_upper(1) != "GRAV")

@@ -36,10 +36,21 @@ namespace corot::deck
     finish() const;
 
   private:
-    /** *STEP [, NLGEOM[=YES|NO], INC=, NAME=, PERTURBATION]. */
+    /**
+     * *STEP [, NLGEOM[=YES|NO], INC=, NAME=, PERTURBATION, AMPLITUDE=RAMP|STEP].
+     * Without NLGEOM the step keeps the previous step's setting (CalculiX, Abaqus).
+     */
     void step(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *END STEP: checks that the step has a procedure. */
+    /** *END STEP: checks that the step has a procedure and adds the inherited output requests. */
     void end_step(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /**
+     * Output requests stay in force in later steps until redefined (CalculiX,
+     * Abaqus): the current step gets a copy of each request of the previous
+     * step whose kind (*NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE,
+     * *ENERGY PRINT) it does not request itself; a step that has one request
+     * of a kind replaces all earlier ones of that kind.
+     */
+    void inherit_outputs();
     /** *STATIC [, DIRECT]: initial increment, period, min, max. */
     void statics(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /**

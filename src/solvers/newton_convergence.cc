@@ -5,6 +5,12 @@
 
 namespace corot::solvers
 {
+  namespace
+  {
+    /** Increment scale below which an increment counts as zero (times L for translations). */
+    constexpr double zero_increment_floor = 1e-8;
+  } // namespace
+
   NewtonConvergence::NewtonConvergence(const core::DofMap &dofs, const double length_scale,
                                        const double residual_tolerance,
                                        const double correction_tolerance)
@@ -43,9 +49,13 @@ namespace corot::solvers
     const double moment_0 = std::max(f_ext.rotational, f_int.rotational);
     const double force_scale  = std::max({force_0, moment_0 / L, 1e-300});
     const double moment_scale = std::max({moment_0, force_0 * L, 1e-300});
+    // The floors 1e-8 L and 1e-8 rad accept corrections at round-off (a few
+    // 1e-16 L) in an increment that moves nothing, e.g. a step whose loads
+    // stay constant (Abaqus' zero-increment case).
     const double translation_scale =
-      std::max({d.translational, L * d.rotational, 1e-12 * L});
-    const double rotation_scale = std::max({d.rotational, d.translational / L, 1e-12});
+      std::max({d.translational, L * d.rotational, zero_increment_floor * L});
+    const double rotation_scale =
+      std::max({d.rotational, d.translational / L, zero_increment_floor});
 
     correction_ratio_ =
       std::max(c.translational / translation_scale, c.rotational / rotation_scale);

@@ -20,9 +20,10 @@ namespace corot::solvers
    *   with F = max(|f_ext,F|, |f_int,F|, M_0 / L) and
    *   M = max(|f_ext,M|, |f_int,M|, F_0 L), where F_0 and M_0 are the first two
    *   norms and L the model size;
-   * - translational corrections |c_u| <= tol_c * max(|Δu|, L |Δθ|, 1e-12 L)
-   *   and rotational corrections |c_θ| <= tol_c * max(|Δθ|, |Δu| / L, 1e-12),
-   *   with Δu, Δθ the increment so far.
+   * - translational corrections |c_u| <= tol_c * max(|Δu|, L |Δθ|, 1e-8 L)
+   *   and rotational corrections |c_θ| <= tol_c * max(|Δθ|, |Δu| / L, 1e-8),
+   *   with Δu, Δθ the increment so far; the floors let an increment that
+   *   moves nothing (constant loads) converge on round-off corrections.
    *
    * One norm over all DOFs (as before) mixes units: in a model measured in
    * millimetres a rotation correction of 1e-5 rad is invisible next to a

@@ -407,7 +407,7 @@ TEST_F(DeckReaderTest, ValidDeckSteps)
 
   const core::Step &frequency = model.steps[1];
   EXPECT_EQ(frequency.procedure, core::Procedure::frequency);
-  EXPECT_FALSE(frequency.nlgeom);
+  EXPECT_TRUE(frequency.nlgeom); // kept from step 1 (CalculiX, Abaqus)
   EXPECT_EQ(frequency.frequency.n_modes, 5u);
   EXPECT_DOUBLE_EQ(*frequency.frequency.lower_frequency, 0.0);
   EXPECT_DOUBLE_EQ(*frequency.frequency.upper_frequency, 100.0);
@@ -415,9 +415,13 @@ TEST_F(DeckReaderTest, ValidDeckSteps)
   ASSERT_EQ(frequency.boundaries.size(), 1u);
   EXPECT_EQ(frequency.boundaries[0].node_ids, (std::vector<unsigned>{1, 3, 5, 2}));
   EXPECT_EQ(frequency.boundaries[0].last_dof, 6u);
-  ASSERT_EQ(frequency.outputs.size(), 1u);
+  // Its own *EL PRINT, then the *NODE PRINT of step 1, which stays in force.
+  ASSERT_EQ(frequency.outputs.size(), 2u);
   EXPECT_EQ(frequency.outputs[0].kind, core::OutputRequest::Kind::element_print);
   EXPECT_EQ(frequency.outputs[0].ids, (std::vector<unsigned>{10}));
+  EXPECT_EQ(frequency.outputs[1].kind, core::OutputRequest::Kind::node_print);
+  EXPECT_TRUE(frequency.outputs[1].inherited);
+  EXPECT_EQ(frequency.outputs[1].ids, (std::vector<unsigned>{1, 3, 5}));
 }
 
 TEST_F(DeckReaderTest, DynamicAndBuckleSteps)

@@ -104,3 +104,24 @@ TEST(NewtonConvergence, PureTranslationIncrementAcceptsRoundOffRotations)
   c[3] = 0.0;
   EXPECT_FALSE(test.converged(r, f, f, c, d));
 }
+
+TEST(NewtonConvergence, ZeroIncrementAcceptsRoundOffCorrections)
+{
+  // An increment in which nothing moves (a step whose loads stay constant,
+  // e.g. steps_cload_ramp.inp step 3): the corrections are round-off, about
+  // 1e-16 L. Against the old floor of 1e-12 L that was a ratio of 1e-4, so
+  // the increment never converged and the step was cut back until it stopped.
+  const core::DofMap               dofs = one_six_dof_node();
+  const solvers::NewtonConvergence test(dofs, 1.0);
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  f[0] = 3.0;
+  c[0] = 2.5e-16;
+  d[0] = 2.5e-16;
+  c[3] = 1e-16;
+  d[3] = 1e-16;
+  EXPECT_TRUE(test.converged(r, f, f, c, d));
+  // A correction that still moves the model by 1e-12 L is not round-off.
+  c[0] = d[0] = 1e-12;
+  EXPECT_FALSE(test.converged(r, f, f, c, d));
+}
