@@ -122,6 +122,37 @@ TEST(PartialRotationConstraints, StaticAnswerDoesNotDependOnTheIncrements)
       }
 }
 
+TEST(PartialRotationConstraints, ArcLengthReachesTheStaticAnswer)
+{
+  // The same beam traced by *STATIC, RIKS up to a load factor of at least 1
+  // (it stops at 1.12): the held UR1 stays 0 on the whole path, and the end
+  // state is the static answer under the loads scaled by the final factor.
+  const auto riks = run("riks.inp", [] {
+    std::string text = beam("ROOT, 4, 4\n", "0.05, 10.0, 1e-5, 0.2, 1.0");
+    text.replace(text.find("*STATIC\n"), 8, "*STATIC, RIKS\n");
+    return text;
+  }());
+  const auto  &step   = riks.steps.front();
+  const double factor = step.load_factor.back();
+  ASSERT_GT(factor, 1.0);
+  for (const double value : step.node_output.at(1).values.at("UR1"))
+    EXPECT_EQ(value, 0.0);
+  std::string scaled = beam("ROOT, 4, 4\n", "0.1, 1.0, 1e-6, 0.1");
+  const std::string loads = scaled.substr(scaled.find("*CLOAD\n"));
+  std::ostringstream cload;
+  cload.precision(17);
+  cload << "*CLOAD\nROOT, 5, " << -1500.0 * factor << "\nROOT, 6, " << 2000.0 * factor
+        << "\nTIP, 5, " << 1500.0 * factor << "\nTIP, 6, " << -2000.0 * factor << "\nTIP, 4, "
+        << 800.0 * factor << "\n*NODE PRINT";
+  scaled.replace(scaled.find("*CLOAD\n"), loads.find("*NODE PRINT") + 11, cload.str());
+  const auto reference = run("riks_static.inp", scaled);
+  EXPECT_GT(std::hypot(last(riks, 1, "UR2"), last(riks, 1, "UR3")), 0.3);
+  for (const std::string variable : {"U1", "U2", "U3", "UR1", "UR2", "UR3"})
+    for (const unsigned node : {1u, 6u, 11u})
+      EXPECT_NEAR(last(riks, node, variable), last(reference, node, variable), 1e-10)
+        << variable << " of node " << node;
+}
+
 TEST(PartialRotationConstraints, PrescribedRotationComponentIsReachedExactly)
 {
   // UR1 of the root ramped to 0.4 rad while UR2, UR3 follow the moments.
