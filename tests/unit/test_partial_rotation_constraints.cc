@@ -142,6 +142,20 @@ TEST(PartialRotationConstraints, StaticAnswerDoesNotDependOnTheIncrements)
       // The root does turn in 3D (else the test would prove nothing).
       EXPECT_GT(std::hypot(last(*results, 1, "UR2"), last(*results, 1, "UR3")), 0.3);
     }
+  // The support moment: RM1 = -800 by moment equilibrium about the x axis
+  // (the tip's forces act on the axis, U2 = U3 = 0 there), and it is parallel
+  // to the spatial gradient of psi_1, e_1 . T(psi)^{-1}, so it does no work
+  // on the motions that keep psi_1 (was reported about x alone before).
+  for (const auto *results : {&one, &tenth, &small})
+    {
+      const Eigen::Vector3d psi(last(*results, 1, "UR1"), last(*results, 1, "UR2"),
+                                last(*results, 1, "UR3"));
+      const Eigen::Vector3d moment(last(*results, 1, "RM1"), last(*results, 1, "RM2"),
+                                   last(*results, 1, "RM3"));
+      const Eigen::Vector3d gradient = RotationVector::exp_inverse_tangent(psi).row(0).transpose();
+      EXPECT_NEAR(moment[0], -800.0, 1e-9 * 800.0);
+      EXPECT_LT(gradient.cross(moment).norm(), 1e-10 * gradient.norm() * moment.norm());
+    }
   const double u1 = last(small, 11, "U1");
   EXPECT_LT(u1, -0.1);
   EXPECT_NEAR(last(one, 11, "U1"), u1, 1e-10 * std::abs(u1));
