@@ -43,10 +43,13 @@ namespace corot::analysis
                                             dealii::TrilinosWrappers::SparseMatrix &tangent,
                                             dealii::TrilinosWrappers::MPI::Vector  &residual,
                                             Eigen::VectorXd                        &internal,
-                                            solvers::DirectSolver                  &solver) const
+                                            solvers::DirectSolver                  &solver)
   {
     context_.assembler.assemble_residual(context_.configuration, true, external(load_factor),
                                          residual, internal, &tangent);
+    if (!context_.assembler.partial_rotations().empty())
+      // q condensed with the constraints just linearised at this configuration.
+      context_.assembler.condense(reference_load_, condensed_reference_);
     solver.factorize(tangent);
   }
 
@@ -110,7 +113,7 @@ namespace corot::analysis
           direction.size() == 0 || direction.dot(tangent_solution) >= 0.0 ? 1.0 : -1.0;
         double          delta_lambda = sign * arc / tangent_solution.norm();
         Eigen::VectorXd increment    = delta_lambda * tangent_solution;
-        context_.configuration.apply_increment(context_.dofs, increment);
+        assembler.apply_increment(context_.configuration, increment);
         load_factor += delta_lambda;
 
         for (unsigned iteration = 1; iteration <= max_iterations; ++iteration)
@@ -129,7 +132,7 @@ namespace corot::analysis
               }
             const double delta = *root;
             const Eigen::VectorXd correction = residual_solution + delta * load_solution;
-            context_.configuration.apply_increment(context_.dofs, correction);
+            assembler.apply_increment(context_.configuration, correction);
             increment += correction;
             load_factor += delta;
             delta_lambda += delta;
@@ -145,8 +148,8 @@ namespace corot::analysis
             if (done)
               {
                 reaction = Eigen::VectorXd::Zero(internal.size());
-                for (const auto &line : assembler.increment_constraints().get_lines())
-                  reaction[line.index] = internal[line.index] - force[line.index];
+                for (const unsigned dof : assembler.reaction_dofs())
+                  reaction[dof] = internal[dof] - force[dof];
                 direction = increment;
                 return iteration;
               }

@@ -90,7 +90,7 @@ namespace corot::analysis
     void
     assemble_and_factorize(double load_factor, dealii::TrilinosWrappers::SparseMatrix &tangent,
                            dealii::TrilinosWrappers::MPI::Vector &residual,
-                           Eigen::VectorXd &internal, solvers::DirectSolver &solver) const;
+                           Eigen::VectorXd &internal, solvers::DirectSolver &solver);
 
     /** Replicated solution of K_t x = @p rhs with the factorized @p solver. */
     Eigen::VectorXd

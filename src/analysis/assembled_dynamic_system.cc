@@ -93,7 +93,13 @@ namespace corot::analysis
             inertia(a, b) = mass.coeff(rotation_dofs[a], rotation_dofs[b]);
         for (unsigned a = 0; a < 3; ++a)
           owner_node[rotation_dofs[a]] = static_cast<int>(so3_nodes_.size());
-        so3_nodes_.push_back({node, rotation_dofs, NodalRotaryInertia(inertia)});
+        const bool partial = context_.assembler.partial_rotations().is_held(rotation_dofs[0]) ||
+                             context_.assembler.partial_rotations().is_held(rotation_dofs[1]) ||
+                             context_.assembler.partial_rotations().is_held(rotation_dofs[2]);
+        so3_nodes_.push_back(
+          {node, rotation_dofs,
+           NodalRotaryInertia(partial ? context_.assembler.lumped_block(rotation_dofs) : inertia),
+           inertia, partial});
       }
     // The rigid-body treatment needs the rotational rows of the lumped mass to
     // hold nothing but the node's own 3 x 3 block.
@@ -244,7 +250,7 @@ namespace corot::analysis
       {
         const Eigen::Vector3d w = rotation_entries(node, v);
         result += node.inertia.kinetic_energy(core::RotationVector::exp(rotation_entries(node, d)), w) -
-                  0.5 * w.dot(node.inertia.inertia() * w);
+                  0.5 * w.dot(node.mass_block * w);
       }
     return result;
   }
@@ -277,7 +283,7 @@ namespace corot::analysis
       {
         const Eigen::Vector3d w = rotation_entries(node, v);
         result += node.inertia.angular_momentum(core::RotationVector::exp(rotation_entries(node, d)), w) -
-                  node.inertia.inertia() * w;
+                  node.mass_block * w;
       }
     return result;
   }
@@ -323,8 +329,11 @@ namespace corot::analysis
     context_.assembler.assemble_residual(configuration(d), true,
                                          Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual,
                                          internal, nullptr);
+    // Constrained DOFs carry reactions, except the held components of partly
+    // prescribed rotations, whose lines condense them into the free ones.
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
-      internal[line.index] = 0.0;
+      if (!context_.assembler.partial_rotations().is_held(line.index))
+        internal[line.index] = 0.0;
     return internal;
   }
 
@@ -384,7 +393,20 @@ namespace corot::analysis
         // Replace c J by the rotary inertia tangent on the free rotational DOFs.
         for (unsigned i = 0; i < so3_nodes_.size(); ++i)
           {
-            const So3Node        &node  = so3_nodes_[i];
+            const So3Node &node = so3_nodes_[i];
+            if (node.partial)
+              {
+                // The whole tangent through the node's linearised constraint,
+                // and the mass matrix's c J on the free rotations taken out.
+                context_.assembler.add_condensed(matrix, {node.dofs.begin(), node.dofs.end()},
+                                                 inertia_tangents_[i]);
+                for (unsigned a = 0; a < 3; ++a)
+                  if (context_.assembler.locally_owned_dofs().is_element(node.dofs[a]))
+                    for (unsigned b = 0; b < 3; ++b)
+                      if (node.mass_block(a, b) != 0.0)
+                        matrix.add(node.dofs[a], node.dofs[b], -mass_coefficient * node.mass_block(a, b));
+                continue;
+              }
             const Eigen::Matrix3d extra = inertia_tangents_[i] - mass_coefficient * node.inertia.inertia();
             for (unsigned a = 0; a < 3; ++a)
               if (context_.assembler.locally_owned_dofs().is_element(node.dofs[a]) &&
@@ -431,12 +453,24 @@ namespace corot::analysis
         for (const So3Node &node : so3_nodes_)
           {
             const Eigen::Vector3d phi = rotation_entries(node, increment);
-            const Eigen::Vector3d change =
+            Eigen::Vector3d       change =
               core::RotationVector::cayley_vector(Eigen::Quaterniond(
                 core::RotationVector::exp(rotation_entries(node, delta)) * core::RotationVector::cayley(phi))) -
               phi;
+            if (node.partial)
+              {
+                // Back onto the constraint: the held components of psi_{n+1}
+                // at their values (held from d_n, or moved to d_n1 by the
+                // prescribed motion), the free ones as Newton leaves them.
+                const Eigen::Vector3d psi_n = rotation_entries(node, d_n);
+                Eigen::Vector3d       psi   = core::RotationVector::compose(psi_n, phi + change);
+                for (unsigned k = 0; k < 3; ++k)
+                  if (context_.assembler.partial_rotations().is_held(node.dofs[k]))
+                    psi[k] = moving_ ? d_n1[node.dofs[k]] : d_n[node.dofs[k]];
+                change = core::RotationVector::increment(psi_n, psi) - phi;
+              }
             for (unsigned k = 0; k < 3; ++k)
-              if (!constraints.is_constrained(node.dofs[k]))
+              if (node.partial || !constraints.is_constrained(node.dofs[k]))
                 delta[node.dofs[k]] = change[k];
           }
       }
@@ -480,9 +514,8 @@ namespace corot::analysis
       context_.assembler.assemble_residual(configuration(d_n1), true, external_force, residual,
                                            internal, nullptr);
     Eigen::VectorXd result = Eigen::VectorXd::Zero(d_n1.size());
-    for (const auto &line : context_.assembler.increment_constraints().get_lines())
-      result[line.index] =
-        internal[line.index] + inertia_force[line.index] - external_force[line.index];
+    for (const unsigned dof : context_.assembler.reaction_dofs())
+      result[dof] = internal[dof] + inertia_force[dof] - external_force[dof];
     return result;
   }
 

@@ -159,12 +159,21 @@ namespace corot::analysis
     dealii::TrilinosWrappers::SparseMatrix mass_;
     double                                 coordinate_scale_ = 0.0; ///< largest |nodal coordinate|
 
-    /** A node with RX, RY and RZ: its global rotational DOFs and its rotary inertia. */
+    /**
+     * A node with RX, RY and RZ: its global rotational DOFs and its rotary
+     * inertia. The lumped mass matrix holds its 3 x 3 block with the rows and
+     * columns of constrained DOFs zero (mass_block); the rotary inertia is that
+     * block, except at a partly prescribed rotation, which turns about every
+     * axis and keeps its whole inertia (its constraint enters the Newton
+     * matrix through Assembler::add_condensed()).
+     */
     struct So3Node
     {
       unsigned                node;
       std::array<unsigned, 3> dofs;
       NodalRotaryInertia      inertia;
+      Eigen::Matrix3d         mass_block;
+      bool                    partial = false; ///< some, not all, rotations prescribed
     };
     std::vector<So3Node> so3_nodes_;
 

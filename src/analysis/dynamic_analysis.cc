@@ -61,7 +61,9 @@ namespace corot::analysis
         }
     // Constrained DOFs move as prescribed (a jump of a displacement without
     // amplitude happens at once, as Abaqus' AMPLITUDE=STEP), at the
-    // prescribed rate.
+    // prescribed rate; a partly prescribed rotation keeps the held components
+    // of its rotation vector (T(psi)^{-1} w has no component there).
+    context_.assembler.linearise_rotation_constraints(context_.configuration);
     context_.assembler.distribute(state.velocity);
     if (system.has_prescribed_motion())
       {

@@ -13,14 +13,14 @@ namespace corot::analysis
 {
   namespace
   {
-    /** Reactions: internal minus external force on constrained DOFs, zero elsewhere. */
+    /** Reactions: internal minus external force on constrained DOFs (Assembler::reaction_dofs()), zero elsewhere. */
     Eigen::VectorXd
     reactions(const assembly::Assembler &assembler, const Eigen::VectorXd &internal,
               const Eigen::VectorXd &external)
     {
       Eigen::VectorXd result = Eigen::VectorXd::Zero(internal.size());
-      for (const auto &line : assembler.increment_constraints().get_lines())
-        result[line.index] = internal[line.index] - external[line.index];
+      for (const unsigned dof : assembler.reaction_dofs())
+        result[dof] = internal[dof] - external[dof];
       return result;
     }
 
@@ -111,7 +111,7 @@ namespace corot::analysis
         double step_length = 1.0;
         const double residual_before = residual.l2_norm();
         core::Configuration trial = context_.configuration;
-        trial.apply_increment(context_.dofs, delta);
+        assembler.apply_increment(trial, delta);
         if (nonlinear && iteration > 1)
           for (unsigned search = 0; search < 6; ++search)
             {
@@ -123,7 +123,7 @@ namespace corot::analysis
                 break;
               step_length *= 0.5;
               trial = context_.configuration;
-              trial.apply_increment(context_.dofs, step_length * delta);
+              assembler.apply_increment(trial, step_length * delta);
             }
         context_.configuration = trial;
 

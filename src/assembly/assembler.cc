@@ -1,5 +1,6 @@
 #include <src/assembly/assembler.h>
 #include <src/assembly/dof_numbering.h>
+#include <src/core/rotation_vector.h>
 
 #include <deal.II/base/mpi.h>
 #include <deal.II/base/utilities.h>
@@ -93,15 +94,17 @@ namespace corot::assembly
   Assembler::set_constraints(const std::vector<PrescribedValue> &prescribed,
                              const std::vector<core::Equation>  &equations)
   {
-    const dealii::IndexSet all = dealii::complete_index_set(dofs_.n_dofs());
-    increment_constraints_.clear();
-    increment_constraints_.reinit(all);
-    equation_lines_.clear();
-
+    std::vector<unsigned> prescribed_dofs;
     for (const PrescribedValue &p : prescribed)
-      if (!increment_constraints_.is_constrained(p.dof))
-        increment_constraints_.add_line(p.dof);
+      prescribed_dofs.push_back(p.dof);
+    partial_rotations_ = PartialRotationConstraints(dofs_, prescribed_dofs);
+    held_dofs_.clear();
+    for (const unsigned dof : prescribed_dofs)
+      if (!partial_rotations_.is_held(dof))
+        held_dofs_.push_back(dof);
 
+    equation_lines_.clear();
+    equations_at_.clear();
     for (const core::Equation &equation : equations)
       {
         auto dof_of = [&](const core::EquationTerm &term) {
@@ -119,30 +122,21 @@ namespace corot::assembly
         if (first.coefficient == 0.0)
           throw core::InputError(equation.defined_at,
                                  "the first coefficient of an *EQUATION must be non-zero");
-        if (increment_constraints_.is_constrained(dependent))
-          throw core::InputError(equation.defined_at,
-                                 "the first DOF of this *EQUATION (" + dofs_.describe(dependent) +
-                                   ") is already constrained");
-        increment_constraints_.add_line(dependent);
         equation_lines_.push_back({dependent, {}});
+        equations_at_.push_back(equation.defined_at);
         for (unsigned t = 1; t < equation.terms.size(); ++t)
           {
             const unsigned master = dof_of(equation.terms[t]);
             const double   ratio  = -equation.terms[t].coefficient / first.coefficient;
-            increment_constraints_.add_entry(dependent, master, ratio);
             equation_lines_.back().second.emplace_back(master, ratio);
           }
       }
-    try
-      {
-        increment_constraints_.close();
-      }
-    catch (const std::exception &)
-      {
-        throw core::InputError(equations.empty() ? core::SourceLocation{} :
-                                                   equations.front().defined_at,
-                               "the *EQUATION constraints are circular and cannot be resolved");
-      }
+    // About the reference (psi = 0) the rows of partly prescribed rotations are
+    // those of the identity: plain lines, as for any prescribed DOF.
+    std::vector<Eigen::MatrixXd> identity_rows;
+    for (const auto &node : partial_rotations_.nodes())
+      identity_rows.push_back(PartialRotationConstraints::tangent_rows(node, Eigen::Vector3d::Zero()));
+    build_increment_constraints(identity_rows);
 
     // Rows this rank writes into: its own, those of its elements, and the
     // masters that constraints redirect them to.
@@ -176,12 +170,161 @@ namespace corot::assembly
     sparsity_.reinit(locally_owned_, locally_owned_, writable_, communicator_);
     for (const auto dof : locally_owned_)
       sparsity_.add(dof, dof);
+    std::vector<bool> partial_rotation(dofs_.n_dofs(), false);
+    for (const auto &node : partial_rotations_.nodes())
+      for (const unsigned dof : node.dofs)
+        partial_rotation[dof] = true;
     for (const unsigned e : local_elements_)
       {
         active_entries(element_dofs_[e], local, global);
         increment_constraints_.add_entries_local_to_global(global, sparsity_, false);
+        // Rows of partly prescribed rotations keep their element couplings:
+        // the linearised constraints condense them differently in every
+        // configuration.
+        for (const auto row : global)
+          if (partial_rotation[row])
+            for (const auto column : global)
+              {
+                sparsity_.add(row, column);
+                sparsity_.add(column, row);
+              }
       }
     sparsity_.compress();
+  }
+
+  void
+  Assembler::build_increment_constraints(const std::vector<Eigen::MatrixXd> &rotation_rows) const
+  {
+    const dealii::IndexSet all = dealii::complete_index_set(dofs_.n_dofs());
+    increment_constraints_.clear();
+    increment_constraints_.reinit(all);
+    for (const unsigned dof : held_dofs_)
+      if (!increment_constraints_.is_constrained(dof))
+        increment_constraints_.add_line(dof);
+    partial_rotations_.add_lines(increment_constraints_, rotation_rows);
+    for (unsigned i = 0; i < equation_lines_.size(); ++i)
+      {
+        const auto &[dependent, masters] = equation_lines_[i];
+        if (increment_constraints_.is_constrained(dependent))
+          throw core::InputError(equations_at_[i],
+                                 "the first DOF of this *EQUATION (" + dofs_.describe(dependent) +
+                                   ") is already constrained");
+        increment_constraints_.add_line(dependent);
+        for (const auto &[master, ratio] : masters)
+          increment_constraints_.add_entry(dependent, master, ratio);
+      }
+    try
+      {
+        increment_constraints_.close();
+      }
+    catch (const std::exception &)
+      {
+        throw core::InputError(equations_at_.empty() ? core::SourceLocation{} : equations_at_.front(),
+                               "the *EQUATION constraints are circular and cannot be resolved");
+      }
+  }
+
+  void
+  Assembler::linearise_rotation_constraints(const core::Configuration &configuration) const
+  {
+    if (partial_rotations_.empty())
+      return;
+    linearised_psi_ = partial_rotations_.rotation_vectors(configuration);
+    std::vector<Eigen::MatrixXd> rows;
+    for (unsigned i = 0; i < linearised_psi_.size(); ++i)
+      rows.push_back(
+        PartialRotationConstraints::tangent_rows(partial_rotations_.nodes()[i], linearised_psi_[i]));
+    build_increment_constraints(rows);
+  }
+
+  void
+  Assembler::linearise_rotation_constraints(const core::Configuration &configuration_n,
+                                            const core::Configuration &configuration_n1) const
+  {
+    if (partial_rotations_.empty())
+      return;
+    const auto psi_n  = partial_rotations_.rotation_vectors(configuration_n);
+    const auto psi_n1 = partial_rotations_.rotation_vectors(configuration_n1);
+    linearised_psi_   = psi_n1;
+    std::vector<Eigen::MatrixXd> rows;
+    for (unsigned i = 0; i < psi_n.size(); ++i)
+      {
+        const auto &node = partial_rotations_.nodes()[i];
+        const Eigen::Vector3d phi = core::RotationVector::cayley_vector(
+          configuration_n1.rotations[node.node] * configuration_n.rotations[node.node].conjugate());
+        rows.push_back(PartialRotationConstraints::secant_rows(node, psi_n[i], psi_n1[i], phi));
+      }
+    build_increment_constraints(rows);
+  }
+
+  void
+  Assembler::apply_increment(core::Configuration &configuration, const Eigen::VectorXd &delta) const
+  {
+    const auto held = partial_rotations_.rotation_vectors(configuration);
+    configuration.apply_increment(dofs_, delta);
+    partial_rotations_.hold(configuration, held);
+  }
+
+  std::vector<unsigned>
+  Assembler::reaction_dofs() const
+  {
+    std::vector<unsigned> result;
+    for (const auto &line : increment_constraints_.get_lines())
+      {
+        result.push_back(line.index);
+        if (partial_rotations_.is_held(line.index))
+          for (const auto &[master, weight] : line.entries)
+            result.push_back(master);
+      }
+    std::sort(result.begin(), result.end());
+    result.erase(std::unique(result.begin(), result.end()), result.end());
+    return result;
+  }
+
+  void
+  Assembler::add_condensed(dealii::TrilinosWrappers::SparseMatrix &matrix,
+                           const std::vector<unsigned> &dofs, const Eigen::MatrixXd &block) const
+  {
+    // Each DOF as a combination of unconstrained ones (itself, or its line's masters).
+    std::vector<std::vector<std::pair<unsigned, double>>> expansion(dofs.size());
+    for (unsigned i = 0; i < dofs.size(); ++i)
+      if (const auto *entries = increment_constraints_.get_constraint_entries(dofs[i]))
+        for (const auto &[master, weight] : *entries)
+          expansion[i].emplace_back(master, weight);
+      else if (!increment_constraints_.is_constrained(dofs[i]))
+        expansion[i].emplace_back(dofs[i], 1.0);
+    for (unsigned i = 0; i < dofs.size(); ++i)
+      for (const auto &[row, row_weight] : expansion[i])
+        if (locally_owned_.is_element(row))
+          for (unsigned j = 0; j < dofs.size(); ++j)
+            for (const auto &[column, column_weight] : expansion[j])
+              matrix.add(row, column, row_weight * block(i, j) * column_weight);
+  }
+
+  Eigen::Matrix3d
+  Assembler::lumped_block(const std::array<unsigned, 3> &block_dofs) const
+  {
+    Eigen::Matrix3d result = Eigen::Matrix3d::Zero();
+    Eigen::MatrixXd mass;
+    for (const unsigned e : local_elements_)
+      {
+        const auto &dofs = element_dofs_[e];
+        std::array<int, 3> position{{-1, -1, -1}};
+        for (unsigned i = 0; i < dofs.size(); ++i)
+          for (unsigned k = 0; k < 3; ++k)
+            if (dofs[i] == block_dofs[k])
+              position[k] = i;
+        if (position[0] < 0 && position[1] < 0 && position[2] < 0)
+          continue;
+        elements_[e]->mass(elements::MassKind::lumped, mass);
+        for (unsigned a = 0; a < 3; ++a)
+          for (unsigned b = 0; b < 3; ++b)
+            if (position[a] >= 0 && position[b] >= 0)
+              result(a, b) += mass(position[a], position[b]);
+      }
+    dealii::Utilities::MPI::sum(dealii::ArrayView<const double>(result.data(), 9), communicator_,
+                                dealii::ArrayView<double>(result.data(), 9));
+    return result;
   }
 
   void
@@ -191,7 +334,28 @@ namespace corot::assembly
     const Eigen::VectorXd current = configuration.dof_values(dofs_);
     Eigen::VectorXd       target  = current;
     impose_prescribed_values(target, targets);
-    configuration.apply_increment(dofs_, target - current);
+    Eigen::VectorXd change = target - current;
+    // A node with RX, RY, RZ gets the rotation vector it is given, exp(psi),
+    // not exp(psi - psi_current) applied to its rotation (which is another
+    // rotation unless the two vectors are parallel).
+    for (unsigned node = 0; node < dofs_.n_nodes(); ++node)
+      {
+        std::array<unsigned, 3> rotation;
+        bool                    all = true, changed = false;
+        for (unsigned k = 0; k < 3; ++k)
+          {
+            rotation[k] = dofs_.index(node, static_cast<core::DofKind>(3 + k));
+            all         = all && rotation[k] != core::DofMap::invalid;
+            changed     = changed || (rotation[k] != core::DofMap::invalid && change[rotation[k]] != 0.0);
+          }
+        if (!all || !changed)
+          continue;
+        const Eigen::Vector3d psi(target[rotation[0]], target[rotation[1]], target[rotation[2]]);
+        configuration.rotations[node] = core::Configuration::exp_map(psi);
+        for (const unsigned dof : rotation)
+          change[dof] = 0.0;
+      }
+    configuration.apply_increment(dofs_, change);
   }
 
   void
@@ -311,6 +475,8 @@ namespace corot::assembly
                                Eigen::VectorXd                        &internal_force,
                                dealii::TrilinosWrappers::SparseMatrix *tangent) const
   {
+    if (nonlinear)
+      linearise_rotation_constraints(configuration);
     const Eigen::VectorXd values = nonlinear ? Eigen::VectorXd() : configuration.dof_values(dofs_);
     assemble_element_forces(
       [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
@@ -331,7 +497,7 @@ namespace corot::assembly
         if (stiffness != nullptr)
           *stiffness = linear;
       },
-      external_force, residual, internal_force, tangent);
+      external_force, residual, internal_force, tangent, nonlinear);
   }
 
   void
@@ -342,12 +508,13 @@ namespace corot::assembly
                                           Eigen::VectorXd                        &internal_force,
                                           dealii::TrilinosWrappers::SparseMatrix *tangent) const
   {
+    linearise_rotation_constraints(configuration_n, configuration_n1);
     assemble_element_forces(
       [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
         elements_[e]->conserving_force(kinematics(e, configuration_n),
                                        kinematics(e, configuration_n1), force, stiffness);
       },
-      external_force, residual, internal_force, tangent);
+      external_force, residual, internal_force, tangent, true);
   }
 
   void
@@ -355,7 +522,8 @@ namespace corot::assembly
                                      const Eigen::VectorXd                  &external_force,
                                      dealii::TrilinosWrappers::MPI::Vector  &residual,
                                      Eigen::VectorXd                        &internal_force,
-                                     dealii::TrilinosWrappers::SparseMatrix *tangent) const
+                                     dealii::TrilinosWrappers::SparseMatrix *tangent,
+                                     const bool                              linearised) const
   {
     reinit_vector(residual);
     if (tangent != nullptr)
@@ -382,19 +550,7 @@ namespace corot::assembly
           increment_constraints_.distribute_local_to_global(element_residual, global, residual);
       }
 
-    {
-      // The replicated external force: each rank adds the rows it owns.
-      std::vector<global_dof_index> indices;
-      std::vector<double>           entries;
-      for (const auto i : locally_owned_)
-        if (external_force[i] != 0.0)
-          {
-            indices.push_back(i);
-            entries.push_back(external_force[i]);
-          }
-      dealii::Vector<double> loads(entries.begin(), entries.end());
-      increment_constraints_.distribute_local_to_global(loads, indices, residual);
-    }
+    add_condensed_force(external_force, residual);
     residual.compress(dealii::VectorOperation::add);
     if (tangent != nullptr)
       tangent->compress(dealii::VectorOperation::add);
@@ -403,6 +559,78 @@ namespace corot::assembly
                                 communicator_,
                                 dealii::ArrayView<double>(internal_force.data(),
                                                           internal_force.size()));
+    if (tangent != nullptr && linearised && !partial_rotations_.empty())
+      {
+        add_rotation_constraint_curvature(internal_force - external_force, *tangent);
+        tangent->compress(dealii::VectorOperation::add);
+      }
+  }
+
+  void
+  Assembler::add_rotation_constraint_curvature(const Eigen::VectorXd                  &force,
+                                               dealii::TrilinosWrappers::SparseMatrix &tangent) const
+  {
+    // On the constraint psi_H = c the condensed equation is N^T g = 0 (N the
+    // null space of the rows A_H, g = f_int - f_ext); its derivative along
+    // dw = N d has, besides N^T K N d, the turning of N: with g = A_H^T lambda,
+    // -N^T (sum_k lambda_k D_k) N d, D_k = d(a_k)/dw the change of the row a_k
+    // of T^{-1}(psi) with the spin (a_k through psi, d psi = T^{-1} dw). Without
+    // it Newton converges only linearly, at a rate of order lambda/stiffness.
+    for (unsigned i = 0; i < partial_rotations_.nodes().size(); ++i)
+      {
+        const auto           &node = partial_rotations_.nodes()[i];
+        const Eigen::Vector3d psi  = linearised_psi_[i];
+        const Eigen::MatrixXd rows = PartialRotationConstraints::tangent_rows(node, psi);
+        const unsigned        p    = node.held.size();
+        Eigen::MatrixXd       held(p, p);
+        Eigen::VectorXd       held_force(p);
+        for (unsigned a = 0; a < p; ++a)
+          {
+            held_force[a] = force[node.dofs[node.held[a]]];
+            for (unsigned b = 0; b < p; ++b)
+              held(a, b) = rows(b, node.held[a]); // A_HH^T
+          }
+        const Eigen::VectorXd lambda = held.fullPivLu().solve(held_force);
+        // d a_k / d psi_j by central differences of the closed form (h^2 ~ 1e-10).
+        const double    h = 1e-5 * std::max(1.0, psi.norm());
+        Eigen::Matrix3d weighted_derivative = Eigen::Matrix3d::Zero(); // sum_k lambda_k d a_k^T / d psi
+        for (unsigned j = 0; j < 3; ++j)
+          {
+            const Eigen::MatrixXd plus =
+              PartialRotationConstraints::tangent_rows(node, psi + h * Eigen::Vector3d::Unit(j));
+            const Eigen::MatrixXd minus =
+              PartialRotationConstraints::tangent_rows(node, psi - h * Eigen::Vector3d::Unit(j));
+            weighted_derivative.col(j) = ((plus - minus) / (2.0 * h)).transpose() * lambda;
+          }
+        const Eigen::Matrix3d curvature =
+          -weighted_derivative * core::RotationVector::exp_inverse_tangent(psi);
+        add_condensed(tangent, {node.dofs.begin(), node.dofs.end()}, curvature);
+      }
+  }
+
+  void
+  Assembler::add_condensed_force(const Eigen::VectorXd                 &force,
+                                 dealii::TrilinosWrappers::MPI::Vector &vector) const
+  {
+    // The replicated force: each rank adds the rows it owns.
+    std::vector<global_dof_index> indices;
+    std::vector<double>           entries;
+    for (const auto i : locally_owned_)
+      if (force[i] != 0.0)
+        {
+          indices.push_back(i);
+          entries.push_back(force[i]);
+        }
+    dealii::Vector<double> loads(entries.begin(), entries.end());
+    increment_constraints_.distribute_local_to_global(loads, indices, vector);
+  }
+
+  void
+  Assembler::condense(const Eigen::VectorXd &force, dealii::TrilinosWrappers::MPI::Vector &condensed) const
+  {
+    reinit_vector(condensed);
+    add_condensed_force(force, condensed);
+    condensed.compress(dealii::VectorOperation::add);
   }
 
   Eigen::VectorXd

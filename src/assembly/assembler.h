@@ -5,6 +5,7 @@
  * Trilinos matrices (DESIGN.md section 3).
  */
 #include <elements/element.h>
+#include <src/assembly/partial_rotation_constraints.h>
 #include <src/core/configuration.h>
 #include <src/core/dof_map.h>
 #include <src/core/model.h>
@@ -17,6 +18,7 @@
 
 #include <Eigen/Dense>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -64,6 +66,15 @@ namespace corot::assembly
      * constraints (*EQUATION: the first term's DOF is eliminated). Rebuilds
      * the sparsity pattern. Throws core::InputError for an equation whose
      * dependent DOF does not exist or is already constrained.
+     *
+     * A node with RX, RY, RZ of which only some are prescribed holds the
+     * prescribed components of its total rotation vector
+     * (PartialRotationConstraints): its lines couple the node's three
+     * rotational increments and are linearised at the configuration of every
+     * non-linear residual assembly (assemble_residual() with @p nonlinear,
+     * assemble_conserving_residual()); increment_constraints() and
+     * distribute() then refer to that configuration. Here, and so for the
+     * linear procedures, they are linearised about the reference.
      */
     void
     set_constraints(const std::vector<PrescribedValue> &prescribed,
@@ -75,6 +86,61 @@ namespace corot::assembly
     {
       return increment_constraints_;
     }
+
+    /** The nodes whose rotation is partly prescribed. */
+    const PartialRotationConstraints &
+    partial_rotations() const
+    {
+      return partial_rotations_;
+    }
+
+    /**
+     * Linearises the lines of partly prescribed rotations at @p configuration
+     * (rows of T(psi)^{-1}); nothing to do without such nodes.
+     */
+    void
+    linearise_rotation_constraints(const core::Configuration &configuration) const;
+
+    /**
+     * The same for a step of the mid-point scheme from @p configuration_n to
+     * @p configuration_n1: secant rows, whose product with the step's Cayley
+     * increment is the change of the held components (so a held component
+     * makes the reaction do no work over the step).
+     */
+    void
+    linearise_rotation_constraints(const core::Configuration &configuration_n,
+                                   const core::Configuration &configuration_n1) const;
+
+    /**
+     * Configuration::apply_increment, then the held components of partly
+     * prescribed rotations set back to their values before the increment
+     * (a Newton increment satisfies their linearised constraint only).
+     */
+    void
+    apply_increment(core::Configuration &configuration, const Eigen::VectorXd &delta) const;
+
+    /**
+     * The DOFs whose reaction is reported: the constrained ones and, at a
+     * partly prescribed rotation, the free rotations its lines couple to (the
+     * support moment there is the spatial vector T^{-T} e_k lambda_k, which
+     * has components about every axis). Sorted.
+     */
+    std::vector<unsigned>
+    reaction_dofs() const;
+
+    /**
+     * Adds the matrix @p block on the DOFs @p dofs to @p matrix (assembled with
+     * the current constraints) as distribute_local_to_global would: rows and
+     * columns of constrained DOFs go to their masters, with no diagonal added
+     * on the constrained rows. Locally owned rows only; call compress(add) after.
+     */
+    void
+    add_condensed(dealii::TrilinosWrappers::SparseMatrix &matrix, const std::vector<unsigned> &dofs,
+                  const Eigen::MatrixXd &block) const;
+
+    /** The block of the unconstrained lumped mass on the DOFs @p dofs (summed over ranks). */
+    Eigen::Matrix3d
+    lumped_block(const std::array<unsigned, 3> &dofs) const;
 
     /**
      * Sets the DOFs listed in @p targets to their values in @p configuration
@@ -152,6 +218,10 @@ namespace corot::assembly
                                  Eigen::VectorXd                        &internal_force,
                                  dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
+    /** The replicated force @p force condensed like a residual (with the current constraints). */
+    void
+    condense(const Eigen::VectorXd &force, dealii::TrilinosWrappers::MPI::Vector &condensed) const;
+
     /** Replicated consistent gravity load of @p loads (M_e times the acceleration field). */
     Eigen::VectorXd
     gravity_force(const std::vector<core::GravityLoad> &loads, double factor) const;
@@ -191,17 +261,43 @@ namespace corot::assembly
     }
 
   private:
+    /**
+     * Builds increment_constraints_ from the prescribed DOFs, the lines of the
+     * partly prescribed rotations with @p rotation_rows (one matrix per node
+     * of partial_rotations_) and the *EQUATION lines.
+     */
+    void
+    build_increment_constraints(const std::vector<Eigen::MatrixXd> &rotation_rows) const;
+
+    /** Adds the locally owned rows of the replicated @p force to @p vector, condensed. */
+    void
+    add_condensed_force(const Eigen::VectorXd &force, dealii::TrilinosWrappers::MPI::Vector &vector) const;
+
     /** Element force (and tangent if the pointer is set) of element @p e. */
     using ElementForce =
       std::function<void(unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *tangent)>;
 
-    /** The element loop shared by the residual assemblies. */
+    /**
+     * The element loop shared by the residual assemblies; with @p linearised
+     * (a non-linear residual) the tangent gets
+     * add_rotation_constraint_curvature().
+     */
     void
     assemble_element_forces(const ElementForce                     &element_force,
                             const Eigen::VectorXd                  &external_force,
                             dealii::TrilinosWrappers::MPI::Vector  &residual,
                             Eigen::VectorXd                        &internal_force,
-                            dealii::TrilinosWrappers::SparseMatrix *tangent) const;
+                            dealii::TrilinosWrappers::SparseMatrix *tangent,
+                            bool                                    linearised) const;
+
+    /**
+     * Adds to @p tangent the change of the partly prescribed rotations'
+     * constraint with the configuration, weighted by their reactions, which
+     * @p force (f_int - f_ext, replicated) gives on the held rows.
+     */
+    void
+    add_rotation_constraint_curvature(const Eigen::VectorXd                  &force,
+                                      dealii::TrilinosWrappers::SparseMatrix &tangent) const;
 
     /** Element matrix of @p kind for element @p e. */
     void
@@ -217,9 +313,16 @@ namespace corot::assembly
     dealii::IndexSet                       writable_;
     std::vector<std::vector<unsigned>>     element_dofs_;
     std::vector<unsigned>                  local_elements_;
-    dealii::AffineConstraints<double>      increment_constraints_;
+    /** Rebuilt when partly prescribed rotations are linearised at a configuration. */
+    mutable dealii::AffineConstraints<double> increment_constraints_;
+    PartialRotationConstraints                partial_rotations_;
+    /** The rotation vectors of partial_rotations_ at the last linearisation. */
+    mutable std::vector<Eigen::Vector3d> linearised_psi_;
+    /** Prescribed DOFs other than those of partial_rotations_. */
+    std::vector<unsigned> held_dofs_;
     /** *EQUATION lines as written: dependent DOF and (master, weight) pairs, not closed. */
     std::vector<std::pair<unsigned, std::vector<std::pair<unsigned, double>>>> equation_lines_;
+    std::vector<core::SourceLocation>                                        equations_at_;
     dealii::TrilinosWrappers::SparsityPattern sparsity_;
   };
 } // namespace corot::assembly

@@ -83,4 +83,16 @@ namespace corot::core
   {
     return Eigen::Matrix3d::Identity() - 0.5 * skew(phi) + 0.25 * phi * phi.transpose();
   }
+
+  Eigen::Matrix3d
+  RotationVector::exp_inverse_tangent(const Eigen::Vector3d &psi)
+  {
+    const double          a = psi.norm();
+    const Eigen::Matrix3d s = skew(psi);
+    // (1 - (a/2) cot(a/2))/a^2 = 1/12 + a^2/720 + a^4/30240 + ... for small a.
+    const double a2          = a * a;
+    const double coefficient = a < 1e-3 ? 1.0 / 12.0 + a2 / 720.0 + a2 * a2 / 30240.0 :
+                                          (1.0 - 0.5 * a / std::tan(0.5 * a)) / a2;
+    return Eigen::Matrix3d::Identity() - 0.5 * s + coefficient * s * s;
+  }
 } // namespace corot::core

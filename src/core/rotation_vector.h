@@ -85,5 +85,21 @@ namespace corot::core
      */
     static Eigen::Matrix3d
     cayley_inverse_tangent(const Eigen::Vector3d &phi);
+
+    /**
+     * T(psi)^{-1}, the inverse of the tangent of the exponential map in its
+     * spatial (left) form: a spatial spin delta w applied as exp(delta w)
+     * exp(psi) changes the total rotation vector by delta psi = T^{-1} delta w
+     * to first order, with
+     *
+     *     T^{-1}(psi) = I - S/2 + (1 - (a/2) cot(a/2))/a^2 S^2,  S = skew(psi), a = |psi|
+     *
+     * (the tangent of the exponential map, e.g. Ibrahimbegovic, Frey & Kozar
+     * 1995, "Computational aspects of vector-like parametrization of
+     * three-dimensional finite rotations", IJNME 38, 3653-3673). Singular at
+     * a = 2 pi; its symmetric part (a/2) cot(a/2) vanishes at a = pi.
+     */
+    static Eigen::Matrix3d
+    exp_inverse_tangent(const Eigen::Vector3d &psi);
   };
 } // namespace corot::core
