@@ -112,15 +112,23 @@ namespace corot::elements
       {
         triads[i]         = state[i].rotation.normalized().toRotationMatrix() * reference_axes_;
         frame.triad_e2[i] = triads[i].col(1);
+        frame.triad_e3[i] = triads[i].col(2);
       }
-    // Rigid rotation (Battini & Pacoste 2002): r1 along the chord, r2 the part
-    // of the mean section axis q normal to r1, r3 = r1 x r2.
+    // Rigid rotation: r1 along the chord (Battini & Pacoste 2002), and the
+    // axes r2, r3 = r1 x r2 normal to it that best fit both mean section axes
+    // q2 = (T1 + T2) e_2/2 and q3 = (T1 + T2) e_3/2: r2 maximises
+    // r2 . q2 + r3 . q3 = r2 . (q2 + q3 x r1), so r2 is the part of
+    // q = q2 + q3 x r1 normal to r1. Turning both triads by an angle about
+    // their first axis turns (r2, r3) by the same angle, which keeps a
+    // section with I11 = I22 isotropic (Battini & Pacoste use q2 alone).
     const Eigen::Vector3d r1 = chord / frame.length;
-    const Eigen::Vector3d q  = 0.5 * (frame.triad_e2[0] + frame.triad_e2[1]);
+    const Eigen::Vector3d q2 = 0.5 * (frame.triad_e2[0] + frame.triad_e2[1]);
+    const Eigen::Vector3d q3 = 0.5 * (frame.triad_e3[0] + frame.triad_e3[1]);
+    const Eigen::Vector3d q  = q2 + q3.cross(r1);
     Eigen::Vector3d       r3 = r1.cross(q);
-    if (r3.norm() < 1e-8 * q.norm() || !(q.norm() > 0.0))
-      throw std::runtime_error("co-rotational beam: the mean section axis is parallel to the chord "
-                               "(local rotation of 90 degrees or more within one element)");
+    if (r3.norm() < 1e-8 * (q2.norm() + q3.norm()) || !(q2.norm() + q3.norm() > 0.0))
+      throw std::runtime_error("co-rotational beam: the mean section axes give no twist of the frame "
+                               "(local rotations of 180 degrees within one element)");
     r3.normalize();
     const Eigen::Vector3d r2 = r3.cross(r1);
     frame.rotation.col(0)    = r1;
@@ -136,14 +144,17 @@ namespace corot::elements
 
     // Spin of the rigid frame, delta w_r = W_r delta d_g, by components:
     //   r3 . delta w_r =  r2 . delta r1,   r2 . delta w_r = -r3 . delta r1,
-    //   r1 . delta w_r =  r3 . delta r2 = (r3 . delta q - s r3 . delta r1)/c,
-    // with delta r1 = (I - r1 r1^T) D delta d_g / l, s = q.r1, c = q.r2 and
-    // r3 . delta q = sum_i (q_i x r3) . delta w_i / 2.
+    //   r1 . delta w_r =  r3 . delta r2 = (r3 . delta q - (q.r1) r3 . delta r1)/c,
+    // with delta r1 = (I - r1 r1^T) D delta d_g / l and c = q.r2 = q2.r2 + q3.r3.
+    // By delta q = delta q2 + delta q3 x r1 + q3 x delta r1 and
+    // delta q2 = sum_i delta w_i x q2_i / 2 (likewise q3, q2_i = T_i e_2):
+    //   c r1 . delta w_r = sum_i (q2_i x r3 - q3_i x r2) . delta w_i / 2
+    //                      + ((q3.r1) r2 - (q2.r1) r3) . delta r1.
     const Matrix3x12 d = chord_selector();
-    const double     l = frame.length, s = q.dot(r1), c = q.dot(r2);
-    Eigen::Matrix<double, 1, 12> twist = -(s / l) * r3.transpose() * d;
+    const double     l = frame.length, c = q2.dot(r2) + q3.dot(r3);
+    Eigen::Matrix<double, 1, 12> twist = (q3.dot(r1) * r2 - q2.dot(r1) * r3).transpose() * d / l;
     for (int i = 0; i < 2; ++i)
-      twist += 0.5 * frame.triad_e2[i].cross(r3).transpose() * spin_selector(i);
+      twist += 0.5 * (frame.triad_e2[i].cross(r3) - frame.triad_e3[i].cross(r2)).transpose() * spin_selector(i);
     twist /= c;
     frame.frame_spin = r1 * twist + (r3 * r2.transpose() - r2 * r3.transpose()) * d / l;
 
@@ -195,19 +206,22 @@ namespace corot::elements
 
     // K3 = -d(W_r^T V)/d d_g at fixed V, from
     //   V . W_r a = (V . r1) tau(a) + (V x r1) . D a / l,
-    //   tau(a) = [sum_i (q_i x r3) . E_i a / 2 - s r3 . D a / l]/c.
-    const Eigen::Vector3d &q1 = frame.triad_e2[0], &q2 = frame.triad_e2[1];
-    const Eigen::Vector3d  q  = 0.5 * (q1 + q2);
-    const double           s  = q.dot(r1), c = q.dot(r2), vr1 = v.dot(r1);
-    const Matrix3x12       dq  = -0.5 * (skew(q1) * spin_selector(0) + skew(q2) * spin_selector(1));
-    const Matrix3x12       dr2 = -skew(r2) * wr, dr3 = -skew(r3) * wr;
-    const Eigen::Matrix<double, 1, 12> dl = r1.transpose() * d;
-    const Eigen::Matrix<double, 1, 12> ds = r1.transpose() * dq + q.transpose() * dr1;
-    const Eigen::Matrix<double, 1, 12> dc = r2.transpose() * dq + q.transpose() * dr2;
-    Eigen::Matrix<double, 1, 12> tau = -(s / l) * r3.transpose() * d;
-    for (int i = 0; i < 2; ++i)
-      tau += 0.5 * frame.triad_e2[i].cross(r3).transpose() * spin_selector(i);
-    tau /= c;
+    //   tau(a) = [sum_i (q2_i x r3 - q3_i x r2) . E_i a / 2 + g . D a / l]/c,
+    //   g = s3 r2 - s2 r3, s2 = q2 . r1, s3 = q3 . r1, c = q2 . r2 + q3 . r3
+    // (evaluate(); tau = r1^T W_r).
+    const std::array<Eigen::Vector3d, 2> &e2 = frame.triad_e2, &e3 = frame.triad_e3;
+    const Eigen::Vector3d q2 = 0.5 * (e2[0] + e2[1]), q3 = 0.5 * (e3[0] + e3[1]);
+    const double s2 = q2.dot(r1), s3 = q3.dot(r1), c = q2.dot(r2) + q3.dot(r3), vr1 = v.dot(r1);
+    const Eigen::Vector3d g   = s3 * r2 - s2 * r3;
+    const Matrix3x12      dq2 = -0.5 * (skew(e2[0]) * spin_selector(0) + skew(e2[1]) * spin_selector(1));
+    const Matrix3x12      dq3 = -0.5 * (skew(e3[0]) * spin_selector(0) + skew(e3[1]) * spin_selector(1));
+    const Matrix3x12      dr2 = -skew(r2) * wr, dr3 = -skew(r3) * wr;
+    const Eigen::Matrix<double, 1, 12> dl  = r1.transpose() * d;
+    const Eigen::Matrix<double, 1, 12> ds2 = r1.transpose() * dq2 + q2.transpose() * dr1;
+    const Eigen::Matrix<double, 1, 12> ds3 = r1.transpose() * dq3 + q3.transpose() * dr1;
+    const Eigen::Matrix<double, 1, 12> dc =
+      r2.transpose() * dq2 + q2.transpose() * dr2 + r3.transpose() * dq3 + q3.transpose() * dr3;
+    const Eigen::Matrix<double, 1, 12> tau = r1.transpose() * wr;
 
     // Bilinear form (rows: test direction a, columns: variation).
     Matrix12 second = d.transpose() * (skew(v) * dr1 - v.cross(r1) * dl / l) / l; // delta[(V x r1)/l] . D a
@@ -215,12 +229,11 @@ namespace corot::elements
     Matrix12 dnum = Matrix12::Zero();                                            // delta of c tau(a)
     for (int i = 0; i < 2; ++i)
       {
-        const Eigen::Vector3d &qi = frame.triad_e2[i];
-        const Matrix3x12       ei = spin_selector(i);
-        dnum += 0.5 * ei.transpose() * (skew(r3) * skew(qi) * ei + skew(qi) * dr3);
+        const Matrix3x12 ei = spin_selector(i);
+        dnum += 0.5 * ei.transpose() *
+                (skew(r3) * skew(e2[i]) * ei + skew(e2[i]) * dr3 - skew(r2) * skew(e3[i]) * ei - skew(e3[i]) * dr2);
       }
-    dnum += -(d.transpose() * r3 / l) * ds - (s / l) * d.transpose() * dr3 +
-            (s / (l * l)) * d.transpose() * r3 * dl;
+    dnum += (d.transpose() / l) * (r2 * ds3 + s3 * dr2 - r3 * ds2 - s2 * dr3) - (d.transpose() * g / (l * l)) * dl;
     second += (vr1 / c) * (dnum - tau.transpose() * dc);
     k -= second;
     return k;

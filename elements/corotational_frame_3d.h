@@ -17,8 +17,13 @@ namespace corot::elements
    * Co-rotational frame of Battini & Pacoste (2002), "Co-rotational beam
    * elements with warping effects in instability problems", Comput. Methods
    * Appl. Mech. Engrg. 191, 1755-1789: the rigid rotation from the chord and
-   * the mean of one nodal section axis, local rotations by the logarithm of
-   * the relative rotation. Its variations and the tangent are derived here
+   * the nodal section axes, local rotations by the logarithm of the relative
+   * rotation. Battini & Pacoste take the twist of the frame from the mean of
+   * one section axis (e_2); here it is the best fit to the means of both
+   * (e_2 and e_3), so that turning the section about the beam axis turns the
+   * frame by the same angle and a section with I11 = I22 is isotropic with
+   * the second-order strains of CorotationalBeam3D (issue 11). Its
+   * variations and the tangent are derived here
    * directly for spatial rotation increments (R <- exp(dw) R); each step is
    * named in corotational_frame_3d.cc.
    *
@@ -27,7 +32,8 @@ namespace corot::elements
    *        node 1      |                        node 2
    *   x1 = X1 + u1 o---+------------------------o x2 = X2 + u2      r1 = (x2 - x1)/l
    *   triad T1 = R1 R0                          triad T2 = R2 R0
-   *                 q = (T1 + T2) e_2 / 2,  r3 = r1 x q/|r1 x q|,  r2 = r3 x r1
+   *   q2 = (T1 + T2) e_2/2,  q3 = (T1 + T2) e_3/2,  q = q2 + q3 x r1,
+   *   r3 = r1 x q/|r1 x q|,  r2 = r3 x r1  (r2 maximises r2 . q2 + r3 . q3)
    *
    * R0 = [t0 e1 e2] is the reference element frame (columns), R1, R2 the
    * nodal rotations of the state (relative to the reference). The rigid
@@ -58,7 +64,8 @@ namespace corot::elements
     {
       double                         length = 0.0;  ///< current chord length l
       Eigen::Matrix3d                rotation;      ///< Rr = [r1 r2 r3] (columns)
-      std::array<Eigen::Vector3d, 2> triad_e2;      ///< q_i = T_i e_2
+      std::array<Eigen::Vector3d, 2> triad_e2;      ///< q2_i = T_i e_2
+      std::array<Eigen::Vector3d, 2> triad_e3;      ///< q3_i = T_i e_3
       std::array<Eigen::Vector3d, 2> local_rotation;///< theta_i = log(Rr^T T_i)
       Vector7                        deformation;   ///< d_l = [l - l0, theta1, theta2]
       Matrix3x12                     frame_spin;    ///< W_r: spin of Rr, delta w_r = W_r delta d_g
@@ -95,8 +102,9 @@ namespace corot::elements
 
     /**
      * Frame, local deformations and B of @p state (two nodes). Throws
-     * std::runtime_error if the chord vanishes or the mean section axis q
-     * becomes parallel to the chord (a local rotation beyond 90 degrees).
+     * std::runtime_error if the chord vanishes or q has no part normal to
+     * the chord (local rotations of 180 degrees within one element, e.g. the
+     * two nodal sections twisted by 180 degrees relative to each other).
      */
     State
     evaluate(const ElementKinematics &state) const;

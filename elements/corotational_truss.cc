@@ -137,8 +137,11 @@ namespace corot::elements
   CorotationalTruss::geometric_stiffness(const ElementKinematics &state,
                                          Eigen::MatrixXd         &stiffness) const
   {
+    // The axial force of the linear pre-buckling state (as section_forces()
+    // without large displacements): linear buckling linearises about the
+    // reference, so K_sigma is linear in the pre-buckling displacements.
     const Eigen::VectorXd e = reference_chord_ / reference_length_;
-    const double          n = axial_force(chord(state).norm());
+    const double          n = section_forces(state, false).front().second;
     stiffness = two_node_pattern((n / reference_length_) *
                                  (Eigen::MatrixXd::Identity(dimension_, dimension_) - e * e.transpose()));
   }

@@ -63,7 +63,11 @@ namespace corot::elements
     void
     linear_stiffness(Eigen::MatrixXd &stiffness) const override;
 
-    /** Initial-stress matrix (N/l0) [P0 -P0; -P0 P0], P0 = I - e0 e0^T, N at @p state. */
+    /**
+     * Initial-stress matrix (N/l0) [P0 -P0; -P0 P0], P0 = I - e0 e0^T, with the
+     * small-displacement force N = EA/l0 e0 . (u2 - u1) of @p state (the
+     * linear pre-buckling state of *BUCKLE; K_sigma is linear in @p state).
+     */
     void
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
 

@@ -269,3 +269,35 @@ TEST(TrussElement, PlanarTrussOutOfPlaneIsRejected)
   EXPECT_THROW(make_truss("T2D2", Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(1, 0, 1)),
                std::invalid_argument);
 }
+
+TEST(TrussElement, GeometricStiffnessTakesTheLinearPreBucklingForce)
+{
+  // Linear buckling, (K0 + lambda K_sigma) phi = 0, needs K_sigma of the
+  // linear pre-buckling state: linear in the displacements, with the
+  // small-displacement force N = EA/l0 e0 . (u2 - u1). A displacement normal
+  // to the bar (here 20 % of l0) stretches the chord by l0 (sqrt(1.04) - 1)
+  // but carries no linear axial force, so K_sigma = 0; and K_sigma(2 d) =
+  // 2 K_sigma(d) for any d (a pure stretch, as in the test above, cannot tell
+  // the two forces apart).
+  const auto            truss = make_truss("T3D2", x1, x2);
+  const double          l0 = 13.0;
+  const Eigen::Vector3d e0 = (x2 - x1) / l0;
+  const Eigen::Vector3d normal = e0.cross(Eigen::Vector3d(1.0, 0.0, 0.0)).normalized();
+  Eigen::VectorXd       d = Eigen::VectorXd::Zero(6);
+  d.tail(3)               = 0.2 * l0 * normal;
+  Eigen::MatrixXd kg, kg2;
+  truss->geometric_stiffness(state_from(d, 3), kg);
+  Eigen::MatrixXd k;
+  truss->linear_stiffness(k);
+  EXPECT_LT(kg.norm(), 1e-14 * k.norm()) << "N used: " << kg(0, 0) * l0;
+
+  std::mt19937                           rng(4);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (unsigned i = 0; i < 6; ++i)
+    d[i] = 0.1 * l0 * unit(rng);
+  truss->geometric_stiffness(state_from(d, 3), kg);
+  truss->geometric_stiffness(state_from(2.0 * d, 3), kg2);
+  EXPECT_LT((kg2 - 2.0 * kg).norm(), 1e-13 * kg.norm());
+  const double n = youngs_modulus * area / l0 * e0.dot(d.tail(3) - d.head(3));
+  EXPECT_NEAR(kg(0, 0), n / l0 * (1.0 - e0[0] * e0[0]), 1e-13 * std::abs(n) / l0);
+}
