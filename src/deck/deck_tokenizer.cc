@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 
 namespace corot::deck
 {
@@ -21,6 +22,19 @@ namespace corot::deck
     {
       return !trimmed.empty() && trimmed[0] == '*' && trimmed.rfind("**", 0) != 0;
     }
+
+    /** True if @p trimmed continues a keyword's parameters: not a keyword, first field NAME=VALUE. */
+    bool
+    is_parameter_line(const std::string &trimmed)
+    {
+      if (is_keyword(trimmed))
+        return false;
+      const std::string first = trimmed.substr(0, trimmed.find(','));
+      return first.find('=') != std::string::npos;
+    }
+
+    /** The UTF-8 byte order mark. */
+    constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
   } // namespace
 
   std::vector<DeckLine>
@@ -49,6 +63,9 @@ namespace corot::deck
     std::vector<std::string> raw;
     for (std::string line; std::getline(file, line);)
       raw.push_back(line);
+    // A UTF-8 byte order mark (written by some Windows editors) is not part of the text.
+    if (!raw.empty() && raw.front().rfind(utf8_bom, 0) == 0)
+      raw.front().erase(0, utf8_bom.size());
 
     for (unsigned i = 0; i < raw.size(); ++i)
       {
@@ -57,48 +74,37 @@ namespace corot::deck
           continue;
         const core::SourceLocation location{path, i + 1};
 
-        // Gathers the lines continuing line i (text ends in a comma), skipping comments.
-        const auto continuation = [&](std::string joined) {
-          std::vector<std::string> extra;
-          while (!joined.empty() && joined.back() == ',')
-            {
-              unsigned next = i + 1;
-              while (next < raw.size() && is_comment_or_blank(trim(raw[next])))
-                ++next;
-              if (next >= raw.size() || is_keyword(trim(raw[next])))
-                break;
-              i = next;
-              extra.push_back(trim(raw[i]));
-              joined = extra.back();
-            }
-          return extra;
-        };
+        if (!is_keyword(text))
+          {
+            lines.push_back(DeckLine{std::nullopt, DataLine(text, location)});
+            continue;
+          }
 
-        if (is_keyword(text))
+        // A keyword line ending in a comma continues on the next line if that
+        // line holds parameters (Abaqus); otherwise the comma is only a
+        // trailing comma (CalculiX accepts "*BOUNDARY," before its data).
+        std::string full = text;
+        while (full.back() == ',')
           {
-            std::string full = text;
-            for (const std::string &more : continuation(text))
-              full += more;
-            KeywordLine keyword(full, location);
-            if (keyword.name() == "INCLUDE")
-              {
-                keyword.check_parameters({"INPUT"});
-                const std::filesystem::path input(keyword.required("INPUT"));
-                const std::filesystem::path resolved =
-                  input.is_absolute() ? input :
-                                        std::filesystem::path(path).parent_path() / input;
-                read_file(resolved.string(), location, depth + 1, lines);
-                continue;
-              }
-            lines.push_back(DeckLine{std::move(keyword), std::nullopt});
+            unsigned next = i + 1;
+            while (next < raw.size() && is_comment_or_blank(trim(raw[next])))
+              ++next;
+            if (next >= raw.size() || !is_parameter_line(trim(raw[next])))
+              break;
+            i = next;
+            full += trim(raw[i]);
           }
-        else
+        KeywordLine keyword(full, location);
+        if (keyword.compact_name() == "INCLUDE")
           {
-            DataLine data(text, location);
-            for (const std::string &more : continuation(text))
-              data.append(more);
-            lines.push_back(DeckLine{std::nullopt, std::move(data)});
+            keyword.check_parameters({"INPUT"});
+            const std::filesystem::path input(keyword.required("INPUT"));
+            const std::filesystem::path resolved =
+              input.is_absolute() ? input : std::filesystem::path(path).parent_path() / input;
+            read_file(resolved.string(), location, depth + 1, lines);
+            continue;
           }
+        lines.push_back(DeckLine{std::move(keyword), std::nullopt});
       }
   }
 } // namespace corot::deck
