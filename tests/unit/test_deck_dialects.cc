@@ -10,6 +10,7 @@
 #include <elements/registry.h>
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
+#include <src/io/report_writer.h>
 
 #include <gtest/gtest.h>
 
@@ -277,4 +278,29 @@ TEST_F(DeckDialectTest, GeneralSectionShapeWithModuli)
   expect_error(beam + "*BEAM GENERAL SECTION, ELSET=B, SECTION=PIPE\n0.05, 0.005\n",
                "*BEAM GENERAL SECTION, ELSET=B, SECTION=PIPE",
                "needs MATERIAL= or E, G on its third data line");
+}
+
+// NAME.dat lists the section properties the elements use.
+TEST_F(DeckDialectTest, ReportListsBeamSections)
+{
+  const core::Model model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n"
+                                        "0.01\n*ELEMENT, TYPE=B31, ELSET=G\n2, 1, 2\n"
+                                        "*BEAM GENERAL SECTION, ELSET=G, MATERIAL=STEEL\n"
+                                        "0.01, 2e-5, 0, 1e-5, 3e-5\n");
+  io::Results results;
+  results.deck_name = "deck.inp";
+  std::ostringstream out;
+  io::ReportWriter(model, results).write(out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("B E A M   S E C T I O N S"), std::string::npos) << text;
+  // A = pi 0.01^2, I11 = I22 = pi 0.01^4 / 4, I12 = 0, J = pi 0.01^4 / 2, k A (Cowper).
+  char row[256];
+  std::snprintf(row, sizeof(row), "   B            CIRC     %14.6E %14.6E %14.6E %14.6E %14.6E %14.6E %14.6E",
+                pi * 1e-4, pi * 1e-8 / 4, pi * 1e-8 / 4, 0.0, pi * 1e-8 / 2,
+                cowper_circle(0.3) * pi * 1e-4, cowper_circle(0.3) * pi * 1e-4);
+  EXPECT_NE(text.find(row), std::string::npos) << text << "\nexpected\n" << row;
+  // A general section (A, I11, I12, I22, J as given) has no shear flexibility: infinite shear areas.
+  std::snprintf(row, sizeof(row), "   G            GENERAL  %14.6E %14.6E %14.6E %14.6E %14.6E %14s %14s",
+                0.01, 2e-5, 1e-5, 0.0, 3e-5, "inf", "inf");
+  EXPECT_NE(text.find(row), std::string::npos) << text << "\nexpected\n" << row;
 }
