@@ -1,8 +1,12 @@
 #include <src/deck/deck_tokenizer.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string_view>
+#include <vector>
 
 namespace corot::deck
 {
@@ -23,14 +27,63 @@ namespace corot::deck
       return !trimmed.empty() && trimmed[0] == '*' && trimmed.rfind("**", 0) != 0;
     }
 
-    /** True if @p trimmed continues a keyword's parameters: not a keyword, first field NAME=VALUE. */
+    /** The keyword name of keyword line @p trimmed, upper case, without blanks ("NODEPRINT"). */
+    std::string
+    compact_keyword_name(const std::string &trimmed)
+    {
+      std::string name;
+      for (const char c : trimmed.substr(1, trimmed.find(',') - 1))
+        if (!std::isspace(static_cast<unsigned char>(c)))
+          name += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      return name;
+    }
+
+    /** True if @p field is a bare word: a letter, then letters, digits, '_', '-' or blanks. */
     bool
-    is_parameter_line(const std::string &trimmed)
+    is_bare_word(const std::string &field)
+    {
+      return !field.empty() && std::isalpha(static_cast<unsigned char>(field[0])) &&
+             std::all_of(field.begin(), field.end(), [](const char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ||
+                      c == ' ' || c == '\t';
+             });
+    }
+
+    /**
+     * True if @p trimmed continues the parameters of keyword line @p keyword
+     * (which ends in a comma): it is not a keyword line, and its first field is
+     * NAME=VALUE, or every field is NAME=VALUE or a bare word (a parameter
+     * without value, as in "*STEP, INC=100," then "NLGEOM") and the keyword is
+     * not one whose data lines are bare words (output variables, set names,
+     * heading text, *BOUNDARY's "FIX, ENCASTRE").
+     */
+    bool
+    is_parameter_line(const std::string &keyword, const std::string &trimmed)
     {
       if (is_keyword(trimmed))
         return false;
-      const std::string first = trimmed.substr(0, trimmed.find(','));
-      return first.find('=') != std::string::npos;
+      std::vector<std::string> fields;
+      for (std::size_t start = 0;;)
+        {
+          const std::size_t comma = trimmed.find(',', start);
+          fields.push_back(trim(trimmed.substr(start, comma - start)));
+          if (comma == std::string::npos)
+            break;
+          start = comma + 1;
+        }
+      if (fields.size() > 1 && fields.back().empty())
+        fields.pop_back(); // a final comma
+      if (fields.front().find('=') != std::string::npos)
+        return true;
+      static const std::set<std::string> bare_word_data = {
+        "NODEPRINT", "ELPRINT", "NODEFILE", "ELFILE", "ENERGYPRINT", "NSET", "ELSET",
+        "HEADING",   "BOUNDARY"};
+      if (bare_word_data.count(compact_keyword_name(keyword)) > 0)
+        return false;
+      return std::all_of(fields.begin(), fields.end(), [](const std::string &field) {
+        const std::size_t equals = field.find('=');
+        return is_bare_word(trim(field.substr(0, equals)));
+      });
     }
 
     /** The UTF-8 byte order mark. */
@@ -89,7 +142,7 @@ namespace corot::deck
             unsigned next = i + 1;
             while (next < raw.size() && is_comment_or_blank(trim(raw[next])))
               ++next;
-            if (next >= raw.size() || !is_parameter_line(trim(raw[next])))
+            if (next >= raw.size() || !is_parameter_line(text, trim(raw[next])))
               break;
             i = next;
             full += trim(raw[i]);

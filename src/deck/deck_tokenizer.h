@@ -32,9 +32,12 @@ namespace corot::deck
    * - a line starting with `**` is a comment; blank lines are ignored; a UTF-8
    *   byte order mark at the start of a file is dropped;
    * - a line starting with a single `*` is a keyword line; if it ends in a comma
-   *   and the next line's first field is `NAME=VALUE`, that line continues its
-   *   parameter list (Abaqus); otherwise the comma is just a trailing comma
-   *   (CalculiX writes `*BOUNDARY,` before its data lines);
+   *   and the next line holds parameters (its first field is `NAME=VALUE`, or
+   *   all its fields are `NAME=VALUE` or bare words like `NLGEOM`, unless the
+   *   keyword's data lines are bare words: output requests, sets, *HEADING,
+   *   *BOUNDARY), that line continues its parameter list (Abaqus); otherwise
+   *   the comma is just a trailing comma (CalculiX writes `*BOUNDARY,` before
+   *   its data lines and never continues a keyword line);
    * - any other line is a data line, one per line: a final comma only ends it
    *   (see DataLine; keywords whose data may run over several lines join them);
    * - `*INCLUDE, INPUT=path` is replaced by the lines of `path`, resolved

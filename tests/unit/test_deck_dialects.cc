@@ -183,6 +183,15 @@ TEST_F(DeckDialectTest, ContinuedKeywordAndElementLines)
                                  "*beam section, elset=q, material=steel, section=rect\n0.1, 0.2\n");
   EXPECT_EQ(model.element_sets.at("Q").size(), 2u); // B32 split into two B31
   EXPECT_EQ(model.elements.at(model.element_index.at(7)).node_ids, (std::vector<unsigned>{1, 2}));
+  // A parameter without value continues a keyword line too (Abaqus), except
+  // after keywords whose data lines are such words (ccx: "*NODE PRINT, NSET=N," then "U").
+  const core::Model stepped = read("*NODE, NSET=N\n1, 0, 0, 0\n*STEP, INC=37,\nNLGEOM\n*STATIC\n"
+                                   "*NODE PRINT, NSET=N,\nU\n*END STEP\n");
+  ASSERT_EQ(stepped.steps.size(), 1u);
+  EXPECT_TRUE(stepped.steps[0].nlgeom);
+  EXPECT_EQ(stepped.steps[0].max_increments, 37u);
+  ASSERT_EQ(stepped.steps[0].outputs.size(), 1u);
+  EXPECT_EQ(stepped.steps[0].outputs[0].kind, core::OutputRequest::Kind::node_print);
 }
 
 // A deck saved with a UTF-8 byte order mark (Windows editors) reads as without.
