@@ -135,7 +135,9 @@ namespace corot::deck
     // Abaqus' THICK PIPE has the dimensions of PIPE, whose formulas are exact for any wall.
     for (const std::string shape : {"RECT", "CIRC", "PIPE", "BOX"})
       if (written == shape || (shape.size() == 4 && written.rfind(shape, 0) == 0 &&
-                               std::all_of(written.begin(), written.end(), ::isalpha)))
+                               std::all_of(written.begin(), written.end(), [](const char c) {
+                                 return std::isalpha(static_cast<unsigned char>(c)) != 0;
+                               })))
         return shape;
     if (written == "THICK PIPE" || written == "THICKPIPE")
       return "PIPE";
