@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 
 namespace corot::deck
@@ -127,18 +128,32 @@ namespace corot::deck
     }
   } // namespace
 
-  unsigned
-  n_beam_section_dimensions(const std::string &shape)
+  std::string
+  canonical_beam_shape(const std::string &written)
   {
-    if (shape == "RECT")
-      return 2;
-    if (shape == "CIRC")
-      return 1;
+    // CalculiX compares the first four letters only (RECTANGULAR, CIRCULAR);
+    // Abaqus' THICK PIPE has the dimensions of PIPE, whose formulas are exact for any wall.
+    for (const std::string shape : {"RECT", "CIRC", "PIPE", "BOX"})
+      if (written == shape || (shape.size() == 4 && written.rfind(shape, 0) == 0 &&
+                               std::all_of(written.begin(), written.end(), [](const char c) {
+                                 return std::isalpha(static_cast<unsigned char>(c)) != 0;
+                               })))
+        return shape;
+    if (written == "THICK PIPE" || written == "THICKPIPE")
+      return "PIPE";
+    return "";
+  }
+
+  std::pair<unsigned, unsigned>
+  beam_section_dimension_count(const std::string &shape)
+  {
+    if (shape == "RECT" || shape == "CIRC")
+      return {1, 2};
     if (shape == "PIPE")
-      return 2;
+      return {2, 2};
     if (shape == "BOX")
-      return 6;
-    return 0;
+      return {6, 6};
+    return {0, 0};
   }
 
   core::SectionProperties
@@ -147,12 +162,15 @@ namespace corot::deck
                      const double                poissons_ratio,
                      const core::SourceLocation &location)
   {
-    const unsigned n = n_beam_section_dimensions(shape);
-    if (n == 0)
+    const auto [fewest, most] = beam_section_dimension_count(shape);
+    if (most == 0)
       throw core::InputError(location, "unsupported beam section shape " + shape +
                                          " (RECT, CIRC, PIPE, BOX)");
-    if (dims.size() != n)
-      throw core::InputError(location, "SECTION=" + shape + " needs " + std::to_string(n) +
+    if (dims.size() < fewest || dims.size() > most)
+      throw core::InputError(location, "SECTION=" + shape + " needs " +
+                                         (fewest == most ? std::to_string(fewest) :
+                                                           std::to_string(fewest) + " or " +
+                                                             std::to_string(most)) +
                                          " dimensions, got " + std::to_string(dims.size()));
     for (const double d : dims)
       if (!(d > 0.0))
@@ -160,9 +178,16 @@ namespace corot::deck
                                            " dimensions must be positive, got " +
                                            std::to_string(d));
     if (shape == "RECT")
-      return rectangle(dims[0], dims[1]);
+      return rectangle(dims[0], dims.size() == 2 ? dims[1] : dims[0]);
     if (shape == "CIRC")
-      return circle(dims[0], poissons_ratio);
+      {
+        if (dims.size() == 1)
+          return circle(dims[0], poissons_ratio);
+        if (std::abs(dims[0] - dims[1]) > 1e-9 * std::max(dims[0], dims[1]))
+          throw core::InputError(location, "SECTION=CIRC with two different diameters (an "
+                                           "elliptical section, CalculiX) is not supported");
+        return circle(dims[0] / 2.0, poissons_ratio);
+      }
     if (shape == "PIPE")
       {
         if (dims[1] > dims[0])

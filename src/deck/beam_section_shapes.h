@@ -8,20 +8,34 @@
 #include <src/core/source_location.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace corot::deck
 {
-  /** Number of dimensions the shape @p shape (upper case) takes, or 0 if it is unknown. */
-  unsigned
-  n_beam_section_dimensions(const std::string &shape);
+  /**
+   * The standard shape @p written (upper case, as in SECTION=) names: RECT,
+   * CIRC, PIPE or BOX; empty if it names none. Like CalculiX, a name is known
+   * by its first four letters (RECTANGULAR is RECT, CIRCULAR is CIRC); Abaqus'
+   * THICK PIPE is PIPE (the tube formulas below are exact for any wall).
+   */
+  std::string
+  canonical_beam_shape(const std::string &written);
+
+  /** Fewest and most dimensions the shape @p shape (canonical) takes; {0, 0} if it is unknown. */
+  std::pair<unsigned, unsigned>
+  beam_section_dimension_count(const std::string &shape);
 
   /**
    * Area, second moments, torsion constant and Timoshenko shear coefficients of
    * a standard shape about its centroid, in the local axes 1 (n1) and 2:
    *
-   * - `RECT` a, b: width a along local 1, height b along local 2;
-   * - `CIRC` r: solid circle of radius r;
+   * - `RECT` a, b: width a along local 1, height b along local 2 (Abaqus and
+   *   CalculiX alike); one value a is a square a x a (CalculiX);
+   * - `CIRC` r: solid circle of radius r (Abaqus); two values d1, d2 are the
+   *   CalculiX "thicknesses", i.e. the diameters along local 1 and 2, which
+   *   must be equal (an ellipse, d1 != d2, is an error). CalculiX 2.20 also reads
+   *   a single value as the diameter; corot keeps the Abaqus radius for it;
    * - `PIPE` r, t: tube of outer radius r and wall thickness t (thin or thick, t <= r);
    * - `BOX` a, b, t1, t2, t3, t4: rectangular tube of outer width a (local 1) and
    *   height b (local 2); t1 is the wall at +1 (right), t2 at +2 (top), t3 at -1

@@ -38,17 +38,20 @@ namespace corot::deck
     : text_(trim(text))
     , location_(location)
   {
-    split(text);
+    split(text_);
   }
 
   void
   DataLine::append(const std::string &text)
   {
-    // The previous line ended in a comma, which left one empty trailing field.
-    if (!fields_.empty() && fields_.back().empty())
-      fields_.pop_back();
     text_ += " " + trim(text);
-    split(text);
+    split(trim(text));
+  }
+
+  bool
+  DataLine::ends_with_comma() const
+  {
+    return !text_.empty() && text_.back() == ',';
   }
 
   void
@@ -64,6 +67,9 @@ namespace corot::deck
           break;
         start = comma + 1;
       }
+    // A final comma ends the line; it does not open an empty last field.
+    if (!text.empty() && text.back() == ',')
+      fields_.pop_back();
   }
 
   unsigned

@@ -12,9 +12,12 @@
 namespace corot::deck
 {
   /**
-   * A data line after continuation lines (trailing commas) have been joined.
-   * Fields are trimmed; empty fields are kept (they mean "default" in many
-   * keywords), except one trailing empty field left by a final comma.
+   * One data line of a deck: comma-separated fields, trimmed. Empty fields are
+   * kept (they mean "default" in many keywords); a final comma opens no field
+   * (CalculiX and Abaqus decks often end lines with one). A data line never
+   * continues onto the next line by itself: only keywords whose data can run
+   * over several lines (*ELEMENT connectivity, *EQUATION terms) join lines,
+   * with append().
    */
   class DataLine
   {
@@ -22,9 +25,13 @@ namespace corot::deck
     /** A data line from raw @p text (without comment) read at @p location. */
     DataLine(const std::string &text, const core::SourceLocation &location);
 
-    /** Appends a continuation line (the previous line ended in a comma). */
+    /** Appends the fields of a continuation line @p text (read after this one). */
     void
     append(const std::string &text);
+
+    /** True if the line (with its continuations) ends in a comma. */
+    bool
+    ends_with_comma() const;
 
     /** Number of fields. */
     unsigned
@@ -78,7 +85,7 @@ namespace corot::deck
     text() const;
 
   private:
-    /** Splits @p text at commas into trimmed fields appended to fields_. */
+    /** Splits trimmed @p text at commas into trimmed fields appended to fields_ (none for a final comma). */
     void
     split(const std::string &text);
 

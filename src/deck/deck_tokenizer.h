@@ -29,11 +29,17 @@ namespace corot::deck
 
   /**
    * Splits a deck into DeckLine objects. Rules (Abaqus/CalculiX):
-   * - a line starting with `**` is a comment; blank lines are ignored;
+   * - a line starting with `**` is a comment; blank lines are ignored; a UTF-8
+   *   byte order mark at the start of a file is dropped;
    * - a line starting with a single `*` is a keyword line; if it ends in a comma
-   *   the next line continues its parameter list;
-   * - any other line is a data line; if it ends in a comma the next data line
-   *   continues it (a keyword line or the end of the file ends it);
+   *   and the next line holds parameters (its first field is `NAME=VALUE`, or
+   *   all its fields are `NAME=VALUE` or bare words like `NLGEOM`, unless the
+   *   keyword's data lines are bare words: output requests, sets, *HEADING,
+   *   *BOUNDARY), that line continues its parameter list (Abaqus); otherwise
+   *   the comma is just a trailing comma (CalculiX writes `*BOUNDARY,` before
+   *   its data lines and never continues a keyword line);
+   * - any other line is a data line, one per line: a final comma only ends it
+   *   (see DataLine; keywords whose data may run over several lines join them);
    * - `*INCLUDE, INPUT=path` is replaced by the lines of `path`, resolved
    *   relative to the directory of the including file; each line keeps its own
    *   file name (the path as opened) and 1-based line number.

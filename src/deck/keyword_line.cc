@@ -87,6 +87,25 @@ namespace corot::deck
     return name_;
   }
 
+  std::string
+  KeywordLine::compact_name() const
+  {
+    std::string compact;
+    for (const char c : name_)
+      if (c != ' ')
+        compact += c;
+    return compact;
+  }
+
+  void
+  KeywordLine::respell(const std::string &canonical)
+  {
+    KeywordLine spelled("*" + canonical, location_);
+    if (spelled.compact_name() != compact_name())
+      throw core::InputError(location_, "*" + name_ + " cannot be spelled *" + canonical);
+    name_ = spelled.name_;
+  }
+
   bool
   KeywordLine::has(const std::string &parameter) const
   {

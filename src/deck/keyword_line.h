@@ -14,8 +14,9 @@ namespace corot::deck
 {
   /**
    * A parsed keyword line. The keyword name and parameter names are upper case
-   * with runs of blanks collapsed (`*node  print` is `NODE PRINT`); parameter
-   * values keep their spelling (use value_upper() for enumerations and names).
+   * with runs of blanks collapsed (`*node  print` is `NODE PRINT`); blanks
+   * around `=` and around commas are ignored; parameter values keep their
+   * spelling (use value_upper() for enumerations and names).
    */
   class KeywordLine
   {
@@ -26,6 +27,21 @@ namespace corot::deck
     /** The keyword without the star, e.g. "BEAM SECTION". */
     const std::string &
     name() const;
+
+    /**
+     * The keyword without any blank, e.g. "BEAMSECTION": Abaqus and CalculiX
+     * ignore blanks inside keyword names (`*NODEFILE` is `*NODE FILE`).
+     */
+    std::string
+    compact_name() const;
+
+    /**
+     * Gives the keyword the spelling @p canonical (upper case, single blanks)
+     * if @p canonical equals the written name once blanks are ignored; used by
+     * the parser to map `*ENDSTEP` onto `*END STEP`.
+     */
+    void
+    respell(const std::string &canonical);
 
     /** True if parameter @p parameter (upper case) was given, with or without a value. */
     bool

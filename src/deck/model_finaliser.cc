@@ -174,7 +174,11 @@ namespace corot::deck
     for (const PendingBeamShape &shape : state_.beam_shapes)
       {
         core::Section &section = model.sections[shape.section_index];
-        const double   nu      = model.materials.at(section.material).poissons_ratio;
+        // Poisson's ratio for the shear coefficients: from E, G of a *BEAM GENERAL
+        // SECTION if given there, else the material's.
+        const double nu = section.general_shear_modulus ?
+                            *section.general_youngs_modulus / (2.0 * *section.general_shear_modulus) - 1.0 :
+                            model.materials.at(section.material).poissons_ratio;
         const core::SectionProperties given = section.properties;
         section.properties = beam_section_shape(section.shape, section.dimensions, nu, shape.location);
         section.properties.n1       = given.n1;

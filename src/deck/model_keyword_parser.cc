@@ -39,6 +39,20 @@ namespace corot::deck
       return it == types.end() ? std::vector<unsigned>() : it->second;
     }
 
+    /**
+     * CalculiX's OFFSET1=, OFFSET2= on a beam section move the beam axis off the
+     * section centre (in units of the section's extent); only 0 is supported.
+     */
+    void
+    require_centred_axis(const KeywordLine &keyword)
+    {
+      for (const std::string parameter : {"OFFSET1", "OFFSET2"})
+        if (const auto offset = keyword.number(parameter); offset && *offset != 0.0)
+          throw core::InputError(keyword.location(),
+                                 parameter + "= on *" + keyword.name() +
+                                   " (a beam axis offset from the section centre) is not supported");
+    }
+
     /** Checks @p value > 0 (or >= 0 if @p allow_zero), else an error naming @p what. */
     void
     require_positive(const double value, const std::string &what,
@@ -90,8 +104,9 @@ namespace corot::deck
     return v.normalized();
   }
 
-  ModelKeywordParser::ModelKeywordParser(ParseState &state)
+  ModelKeywordParser::ModelKeywordParser(ParseState &state, std::ostream &warnings)
     : state_(state)
+    , warnings_(warnings)
   {}
 
   bool
@@ -176,7 +191,13 @@ namespace corot::deck
     std::vector<unsigned> *members = nset ? &model.node_sets[*nset] : nullptr;
     for (const DataLine &line : data)
       {
-        line.require_fields(1, 4, "NODE");
+        // Abaqus reads fields 5-7 as a nodal normal (CalculiX ignores them): a
+        // zero or empty normal is no normal, any other is not supported.
+        line.require_fields(1, 7, "NODE");
+        for (unsigned i = 4; i < line.n_fields(); ++i)
+          if (line.number_or(i, 0.0) != 0.0)
+            throw core::InputError(line.location(), "a nodal normal on *NODE (fields 5 to 7) is "
+                                                    "not supported");
         core::NodeRecord record;
         record.id         = line.positive_integer(0);
         record.position   = Eigen::Vector3d(line.number_or(1, 0.0), line.number_or(2, 0.0),
@@ -268,8 +289,12 @@ namespace corot::deck
     const auto     elset   = keyword.value_upper("ELSET");
 
     core::Model &model = state_.model;
-    for (const DataLine &line : data)
+    for (unsigned l = 0; l < data.size();)
       {
+        // Connectivity too long for one line continues on the next after a final comma.
+        DataLine line = data[l++];
+        while (line.n_fields() < n_nodes + 1 && line.ends_with_comma() && l < data.size())
+          line.append(data[l++].text());
         const unsigned id = line.positive_integer(0);
         if (line.n_fields() != n_nodes + 1)
           throw core::InputError(line.location(), "element " + std::to_string(id) + " of type " +
@@ -389,25 +414,24 @@ namespace corot::deck
 
   void
   ModelKeywordParser::beam_shape_lines(core::Section &section, const KeywordLine &keyword,
-                                       const std::vector<DataLine> &data)
+                                       const std::vector<DataLine> &data, const unsigned max_lines)
   {
-    // CalculiX spells RECT out in some decks (e.g. its test deck pendel.inp).
-    if (section.shape == "RECTANGULAR")
-      section.shape = "RECT";
-    const unsigned n = n_beam_section_dimensions(section.shape);
-    if (n == 0)
+    const std::string written = section.shape;
+    section.shape             = canonical_beam_shape(written);
+    if (section.shape.empty())
       throw core::InputError(keyword.location(), "unsupported beam section shape SECTION=" +
-                                                   section.shape + " (RECT, CIRC, PIPE, BOX" +
+                                                   written + " (RECT, CIRC, PIPE, BOX" +
                                                    (keyword.name() == "BEAM GENERAL SECTION" ?
                                                       ", GENERAL)" :
                                                       ")"));
     if (data.empty())
       throw core::InputError(keyword.location(), "*" + keyword.name() +
                                                    " needs a data line with the section dimensions");
-    require_at_most_lines(keyword, data, 2);
-    const DataLine &dims = data.front();
-    dims.require_fields(n, n, keyword.name() + ", SECTION=" + section.shape);
-    for (unsigned i = 0; i < n; ++i)
+    require_at_most_lines(keyword, data, max_lines);
+    const DataLine &dims              = data.front();
+    const auto [fewest, most]         = beam_section_dimension_count(section.shape);
+    dims.require_fields(fewest, most, keyword.name() + ", SECTION=" + section.shape);
+    for (unsigned i = 0; i < dims.n_fields(); ++i)
       section.dimensions.push_back(dims.number(i));
     // Checks the dimensions now, at their line; the shear factors are recomputed
     // with the material's Poisson ratio after reading.
@@ -416,6 +440,10 @@ namespace corot::deck
     section.properties.n1    = n1;
     state_.beam_shapes.push_back(
       PendingBeamShape{state_.model.sections.size() - 1, dims.location()});
+    if (section.shape == "CIRC" && section.dimensions.size() == 1)
+      warnings_ << dims.location().str() << ": warning: SECTION=CIRC with one value: "
+                << dims.field(0) << " is the radius (Abaqus); CalculiX 2.20 reads it as the "
+                << "diameter (write it twice, 'd, d', for a diameter)" << std::endl;
     if (data.size() > 1 && data[1].n_fields() > 0)
       {
         data[1].require_fields(3, 3, keyword.name() + " direction");
@@ -427,26 +455,29 @@ namespace corot::deck
   void
   ModelKeywordParser::beam_section(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION"});
+    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "OFFSET1", "OFFSET2"});
+    require_centred_axis(keyword);
     core::Section &section = add_section(core::SectionKind::beam, keyword, true);
     section.shape          = keyword.required_upper("SECTION");
-    beam_shape_lines(section, keyword, data);
+    beam_shape_lines(section, keyword, data, 2);
   }
 
   /*
    * SECTION=GENERAL (the default): line 1 "A, I11, I12, I22, J", line 2 the n1
-   * direction, line 3 "E, G" (needed unless MATERIAL= is given). The shear
-   * factors stay 0, i.e. no shear flexibility (Euler-Bernoulli), because a
-   * general section gives no shear areas. The CalculiX form SECTION=RECT|CIRC|
-   * PIPE|BOX takes the dimension lines of *BEAM SECTION and needs MATERIAL=.
+   * direction, line 3 "E, G" (needed unless MATERIAL= is given; it takes
+   * precedence over the material). The shear factors stay 0, i.e. no shear
+   * flexibility (Euler-Bernoulli), because a general section gives no shear
+   * areas. SECTION=RECT|CIRC|PIPE|BOX takes the dimension lines of *BEAM
+   * SECTION, then E, G on line 3 as in Abaqus, or MATERIAL= as in CalculiX.
    */
   void
   ModelKeywordParser::beam_general_section(const KeywordLine           &keyword,
                                            const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "DENSITY"});
+    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "DENSITY", "OFFSET1", "OFFSET2"});
+    require_centred_axis(keyword);
     const std::string shape = keyword.value_upper("SECTION").value_or("GENERAL");
-    core::Section    &section = add_section(core::SectionKind::beam, keyword, shape != "GENERAL");
+    core::Section    &section = add_section(core::SectionKind::beam, keyword, false);
     section.shape             = shape;
     if (const auto rho = keyword.number("DENSITY"))
       {
@@ -455,7 +486,8 @@ namespace corot::deck
       }
     if (shape != "GENERAL")
       {
-        beam_shape_lines(section, keyword, data);
+        beam_shape_lines(section, keyword, data, 3);
+        general_moduli(section, keyword, data);
         return;
       }
 
@@ -486,6 +518,13 @@ namespace corot::deck
         p.n1       = direction_fields(data[1], 0, "beam section direction n1");
         p.n1_given = true;
       }
+    general_moduli(section, keyword, data);
+  }
+
+  void
+  ModelKeywordParser::general_moduli(core::Section &section, const KeywordLine &keyword,
+                                     const std::vector<DataLine> &data)
+  {
     if (data.size() > 2)
       {
         const DataLine &moduli = data[2];
@@ -494,6 +533,12 @@ namespace corot::deck
         section.general_shear_modulus  = moduli.number(1);
         require_positive(*section.general_youngs_modulus, "Young's modulus E", moduli.location());
         require_positive(*section.general_shear_modulus, "shear modulus G", moduli.location());
+        // A standard shape's shear coefficients take nu = E / (2 G) - 1; A, I, J
+        // given directly (SECTION=GENERAL) need no consistent nu.
+        const double nu = *section.general_youngs_modulus / (2.0 * *section.general_shear_modulus) - 1.0;
+        if (section.shape != "GENERAL" && !(nu > -1.0 && nu < 0.5))
+          throw core::InputError(moduli.location(), "E / (2 G) - 1, Poisson's ratio, must lie in "
+                                                    "(-1, 0.5), got " + std::to_string(nu));
       }
     else if (section.material.empty())
       throw core::InputError(keyword.location(), "*BEAM GENERAL SECTION needs MATERIAL= or E, G "
@@ -579,9 +624,8 @@ namespace corot::deck
         core::Equation  equation;
         equation.defined_at = count_line.location();
         std::vector<unsigned> nodes;
-        // Terms are triples node, dof, coefficient, four to a line in Abaqus.
-        // A count line ending in a comma ("2,") continues onto the first term
-        // line (CalculiX decks write it so), which puts terms after the count.
+        // Terms are triples node, dof, coefficient, four to a line in Abaqus;
+        // CalculiX decks also put the first terms on the count line.
         auto add_terms = [&](const DataLine &line, const unsigned first) {
           const unsigned remaining = n_terms - equation.terms.size();
           const unsigned n_fields  = line.n_fields() - first;
@@ -599,7 +643,7 @@ namespace corot::deck
               nodes.push_back(term.node_id);
             }
         };
-        if (count_line.n_fields() > 1 && !(count_line.n_fields() == 2 && count_line.is_empty(1)))
+        if (count_line.n_fields() > 1)
           add_terms(count_line, 1);
         while (equation.terms.size() < n_terms)
           {

@@ -8,6 +8,7 @@
 #include <src/deck/keyword_line.h>
 #include <src/deck/parse_state.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,8 @@ namespace corot::deck
   class ModelKeywordParser
   {
   public:
-    /** A parser writing into @p state. */
-    explicit ModelKeywordParser(ParseState &state);
+    /** A parser writing into @p state and warnings to @p warnings. */
+    ModelKeywordParser(ParseState &state, std::ostream &warnings);
 
     /** True if @p name is a keyword this class handles (BOUNDARY included). */
     static bool
@@ -35,7 +36,7 @@ namespace corot::deck
   private:
     /** *HEADING: data lines become Model::heading. */
     void heading(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *NODE [, NSET=]: id, x[, y[, z]]. */
+    /** *NODE [, NSET=]: id, x[, y[, z]] (empty fields are 0; fields 5-7, a normal, must be 0). */
     void node(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *NSET / *ELSET [, GENERATE]: ids or names of earlier sets; GENERATE lines first, last[, increment]. */
     void set(const KeywordLine &keyword, const std::vector<DataLine> &data, bool is_node);
@@ -74,12 +75,18 @@ namespace corot::deck
     core::Section &
     add_section(core::SectionKind kind, const KeywordLine &keyword, bool material_required);
 
-    /** Shape dimensions (line 1) and optional n1 (line 2) of a standard beam shape. */
+    /** Shape dimensions (line 1) and optional n1 (line 2) of a standard beam shape; at most @p max_lines lines. */
     void
     beam_shape_lines(core::Section &section, const KeywordLine &keyword,
-                     const std::vector<DataLine> &data);
+                     const std::vector<DataLine> &data, unsigned max_lines);
 
-    ParseState &state_; ///< where the model and pending references go
+    /** E, G on the third line of a *BEAM GENERAL SECTION, required unless MATERIAL= is given. */
+    void
+    general_moduli(core::Section &section, const KeywordLine &keyword,
+                   const std::vector<DataLine> &data);
+
+    ParseState   &state_;    ///< where the model and pending references go
+    std::ostream &warnings_; ///< "file:line: warning: ..." lines
   };
 
   /** Field @p i of @p line as a DOF number 1..6; throws core::InputError otherwise. */

@@ -100,6 +100,56 @@ namespace corot::io
     out << " model     " << model_.nodes.size() << " nodes, " << model_.elements.size()
         << " elements, " << results_.steps.size() << " step"
         << (results_.steps.size() == 1 ? "" : "s") << "\n";
+    write_beam_sections(out);
+  }
+
+  void
+  ReportWriter::write_beam_sections(std::ostream &out) const
+  {
+    std::vector<const core::Section *> beams;
+    std::size_t                        name_width = 11;
+    for (const core::Section &section : model_.sections)
+      if (section.kind == core::SectionKind::beam)
+        {
+          beams.push_back(&section);
+          name_width = std::max(name_width, section.elset.size());
+        }
+    if (beams.empty())
+      return;
+    title(out, "B E A M   S E C T I O N S   (as used: local 1 = n1, 2 = t x n1)");
+    const auto name_cell = [name_width](const std::string &text) {
+      return "   " + text + std::string(name_width - text.size(), ' ') + "  " ;
+    };
+    char shape_heading[16];
+    std::snprintf(shape_heading, sizeof(shape_heading), "%-8s", "shape");
+    out << name_cell("element set") << shape_heading << heading_cell("A") << heading_cell("I11")
+        << heading_cell("I22") << heading_cell("I12") << heading_cell("J")
+        << heading_cell("shear area 1") << heading_cell("shear area 2") << "\n";
+    for (const core::Section *section : beams)
+      {
+        const core::SectionProperties &p = section->properties;
+        // Shear areas k A; *TRANSVERSE SHEAR STIFFNESS gives K = k G A directly.
+        double shear_1 = p.shear_factor_1 * p.area, shear_2 = p.shear_factor_2 * p.area;
+        if (section->transverse_shear_stiffness)
+          {
+            double g = std::numeric_limits<double>::quiet_NaN();
+            if (section->general_shear_modulus)
+              g = *section->general_shear_modulus;
+            else if (const auto m = model_.materials.find(section->material); m != model_.materials.end())
+              g = m->second.shear_modulus();
+            shear_1 = section->transverse_shear_stiffness->first / g;
+            shear_2 = section->transverse_shear_stiffness->second / g;
+          }
+        // A shear factor of 0 means no shear flexibility: an infinite shear area.
+        const auto shear_cell = [](const double area) {
+          return cell(area == 0.0 ? std::numeric_limits<double>::infinity() : area);
+        };
+        char shape[16];
+        std::snprintf(shape, sizeof(shape), "%-8s", section->shape.c_str());
+        out << name_cell(section->elset) << shape << cell(p.area) << cell(p.i11) << cell(p.i22)
+            << cell(p.i12) << cell(p.torsion_constant) << shear_cell(shear_1)
+            << shear_cell(shear_2) << "\n";
+      }
   }
 
   void

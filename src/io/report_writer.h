@@ -14,7 +14,8 @@ namespace corot::io
 {
   /**
    * Writes a plain-text report in the manner of a CalculiX .dat file: a
-   * header with the deck, its heading and the model size, then per step a
+   * header with the deck, its heading, the model size and the properties of
+   * every beam section (write_beam_sections()), then per step a
    * banner "STEP n  (procedure)", the step's log lines and its tables:
    * - node and element output: one table per node / element with a column
    *   "time" and one per variable present (U1 U2 U3 UR1 UR2 UR3 ..., in the
@@ -47,9 +48,17 @@ namespace corot::io
     write(const std::string &file_name) const;
 
   private:
-    /** Deck name, heading and model size. */
+    /** Deck name, heading and model size, then the beam sections. */
     void
     write_header(std::ostream &out) const;
+
+    /**
+     * One row per beam section: element set, shape and the properties the
+     * elements use (A, I11, I22, I12, J about the centroid; shear areas k A
+     * along local 1 and 2, "inf" for a section without shear flexibility).
+     */
+    void
+    write_beam_sections(std::ostream &out) const;
 
     /** The banner, log and tables of one step. */
     void
