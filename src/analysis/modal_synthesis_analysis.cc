@@ -96,8 +96,9 @@ namespace corot::analysis
 
     if (p.compare_full)
       {
-        context_.progress << "  step " << step_number << ": full model, " << n_modes
-                          << " eigenpairs of " << sub.n_free_dofs << " free DOFs" << std::endl;
+        context_.progress << "  step " << step_number << ": full model, "
+                          << full_modes_for_comparison(n_modes) << " eigenpairs of " << sub.n_free_dofs
+                          << " free DOFs" << std::endl;
         const FullModelModes full = full_model_modes(
           context_, session_, {}, full_modes_for_comparison(n_modes), step_.procedure_at);
         // Pair reduced and full modes by mass-weighted MAC, not by index.
