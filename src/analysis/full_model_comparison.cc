@@ -1,7 +1,10 @@
 #include <src/analysis/full_model_comparison.h>
+#include <src/cms/mode_pairing.h>
 #include <src/solvers/eigen_solver.h>
 
 #include <chrono>
+#include <cmath>
+#include <limits>
 
 namespace corot::analysis
 {
@@ -53,6 +56,77 @@ namespace corot::analysis
       }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
+  }
+
+  ModeComparison
+  compare_modes(const cms::Substructuring &sub, const std::map<std::string, double> &alphas,
+                const Eigen::VectorXd &eigenvalues, const Eigen::MatrixXd &shapes,
+                const FullModelModes &full)
+  {
+    const unsigned  n_full = full.eigenvalues.size();
+    Eigen::MatrixXd full_shapes(sub.n_dofs, n_full);
+    for (unsigned j = 0; j < n_full; ++j)
+      full_shapes.col(j) = full.vectors[j];
+    const Eigen::VectorXd full_eigenvalues =
+      Eigen::Map<const Eigen::VectorXd>(full.eigenvalues.data(), n_full);
+    const Eigen::MatrixXd cross  = cms::physical_mass_products(sub, alphas, shapes, full_shapes);
+    const Eigen::MatrixXd gram_a = cms::physical_mass_products(sub, alphas, shapes, shapes);
+    const Eigen::MatrixXd gram_b = cms::physical_mass_products(sub, alphas, full_shapes, full_shapes);
+    double largest = 0.0;
+    for (const double lambda : full.eigenvalues)
+      largest = std::max(largest, std::abs(lambda));
+    if (eigenvalues.size() > 0)
+      largest = std::max(largest, eigenvalues.cwiseAbs().maxCoeff());
+    const cms::ModePairing pairing = cms::pair_modes(cross, gram_a, gram_b, eigenvalues, full_eigenvalues,
+                                                     cms::cluster_tolerance, 1e-8 * largest);
+    ModeComparison result;
+    for (unsigned i = 0; i < eigenvalues.size(); ++i)
+      {
+        const unsigned j = pairing.partner[i];
+        result.partners.push_back(j < n_full ? j + 1 : 0);
+        result.macs.push_back(pairing.mac[i]);
+        if (j < n_full)
+          {
+            // The zero rule of relative_errors: rigid-body modes against each other.
+            const double f = cms::frequency_of(eigenvalues[i]), g = cms::frequency_of(full.eigenvalues[j]);
+            const double scale = cms::frequency_of(largest);
+            result.relative_errors.push_back(std::abs(g) <= 1e-9 * scale ? f - g : (f - g) / g);
+          }
+        else
+          result.relative_errors.push_back(std::numeric_limits<double>::quiet_NaN());
+        if (pairing.swapped[i])
+          result.swapped.push_back(i + 1);
+      }
+    for (const unsigned j : pairing.unpaired)
+      result.unpaired.push_back(j + 1);
+    return result;
+  }
+
+  void
+  record_comparison(const ModeComparison &comparison, const FullModelModes &full, io::CmsResult &out,
+                    std::vector<std::string> &log)
+  {
+    out.full_frequencies.clear();
+    for (const double lambda : full.eigenvalues)
+      out.full_frequencies.push_back(cms::frequency_of(lambda));
+    out.relative_errors = comparison.relative_errors;
+    out.full_partners   = comparison.partners;
+    out.pairing_macs    = comparison.macs;
+    out.swapped_modes   = comparison.swapped;
+    for (const unsigned i : comparison.swapped)
+      log.push_back("mode swap: mode " + std::to_string(i) + " pairs with full mode " +
+                    std::to_string(comparison.partners[i - 1]) + " (MAC " +
+                    std::to_string(comparison.macs[i - 1]) + "), not with full mode " +
+                    std::to_string(i) + ": its error is against the mode of the same shape");
+    for (const unsigned j : comparison.unpaired)
+      log.push_back("full mode " + std::to_string(j) + " has no partner among the reduced modes "
+                    "(the reduced model misses it or has it higher)");
+  }
+
+  unsigned
+  full_modes_for_comparison(const unsigned n_reduced)
+  {
+    return n_reduced + 6;
   }
 
   std::vector<double>

@@ -2,9 +2,11 @@
 #include <src/analysis/inverse_frequency_analysis.h>
 #include <src/cms/inverse_frequency.h>
 
+#include <algorithm>
 #include <chrono>
-#include <memory>
 #include <cmath>
+#include <limits>
+#include <memory>
 
 namespace corot::analysis
 {
@@ -104,10 +106,11 @@ namespace corot::analysis
         out.target_frequencies.push_back(step_.design.targets[t].frequency);
         out.achieved_frequencies.push_back(
           cms::frequency_of(solution.modified.eigenvalues[solution.achieved_modes[t]]));
-        n_compare = std::max(n_compare, solution.achieved_modes[t] + 3);
+        n_compare = std::max(n_compare, solution.achieved_modes[t] + 1);
         result.log.push_back("target " + std::to_string(t + 1) + " is mode " +
                              std::to_string(solution.achieved_modes[t] + 1) + " of the modified model");
       }
+    n_compare = std::min<unsigned>(n_compare, solution.modified.eigenvalues.size());
     for (unsigned m = 0; m < n_modes; ++m)
       {
         out.baseline_frequencies.push_back(cms::frequency_of(baseline.eigenpairs().eigenvalues[m]));
@@ -117,35 +120,39 @@ namespace corot::analysis
 
     if (step_.design.compare_full)
       {
-        const FullModelModes full =
-          full_model_modes(context_, session_, alphas, n_compare, step_.procedure_at);
-        for (unsigned m = 0; m < std::min<unsigned>(n_modes, full.eigenvalues.size()); ++m)
-          out.full_frequencies.push_back(cms::frequency_of(full.eigenvalues[m]));
-        out.relative_errors = relative_errors(result.frequencies, out.full_frequencies);
-        out.timings["full eigensolution"] = full.seconds;
-        // Track each target in the full model by MAC with the predicted shape
-        // (physical, mass-weighted through the full model's own mass-normalised vectors).
+        const FullModelModes full = full_model_modes(
+          context_, session_, alphas, full_modes_for_comparison(n_compare), step_.procedure_at);
+        // Pair the predicted modes with the full modes by the mass-weighted
+        // (subspace) MAC: a target on a repeated pair is met by the pair, in
+        // whatever rotation each solver returned it.
         const cms::Substructuring &sub = final_model.substructuring();
+        Eigen::MatrixXd            shapes(sub.n_dofs, n_compare);
+        for (unsigned m = 0; m < n_compare; ++m)
+          shapes.col(m) = final_model.reduced().recover(sub, solution.modified.vectors.col(m));
+        ModeComparison comparison =
+          compare_modes(sub, alphas, solution.modified.eigenvalues.head(n_compare), shapes, full);
         for (unsigned t = 0; t < targets.size(); ++t)
           {
-            const Eigen::VectorXd predicted = final_model.reduced().recover(
-              sub, solution.modified.vectors.col(solution.achieved_modes[t]));
-            unsigned best = 0;
-            double   best_mac = -1.0;
-            for (unsigned m = 0; m < full.vectors.size(); ++m)
-              {
-                const double xy  = predicted.dot(full.vectors[m]);
-                const double mac = xy * xy / (predicted.squaredNorm() * full.vectors[m].squaredNorm());
-                if (mac > best_mac)
-                  {
-                    best_mac = mac;
-                    best     = m;
-                  }
-              }
-            out.full_achieved_frequencies.push_back(cms::frequency_of(full.eigenvalues[best]));
+            const unsigned m = solution.achieved_modes[t], partner = comparison.partners[m];
+            out.full_achieved_frequencies.push_back(
+              partner > 0 ? cms::frequency_of(full.eigenvalues[partner - 1]) :
+                            std::numeric_limits<double>::quiet_NaN());
             result.log.push_back("full model: target " + std::to_string(t + 1) + " is mode " +
-                                 std::to_string(best + 1) + " (MAC " + std::to_string(best_mac) + ")");
+                                 std::to_string(partner) + " (MAC " +
+                                 std::to_string(comparison.macs[m]) + ")");
           }
+        // Report the first n_modes only.
+        comparison.relative_errors.resize(n_modes);
+        comparison.partners.resize(n_modes);
+        comparison.macs.resize(n_modes);
+        comparison.swapped.erase(std::remove_if(comparison.swapped.begin(), comparison.swapped.end(),
+                                                [&](const unsigned m) { return m > n_modes; }),
+                                 comparison.swapped.end());
+        comparison.unpaired.erase(std::remove_if(comparison.unpaired.begin(), comparison.unpaired.end(),
+                                                 [&](const unsigned m) { return m > n_modes; }),
+                                  comparison.unpaired.end());
+        record_comparison(comparison, full, out, result.log);
+        out.timings["full eigensolution"] = full.seconds;
       }
     return result;
   }

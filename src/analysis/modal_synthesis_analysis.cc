@@ -96,12 +96,18 @@ namespace corot::analysis
 
     if (p.compare_full)
       {
-        context_.progress << "  step " << step_number << ": full model, " << n_modes
-                          << " eigenpairs of " << sub.n_free_dofs << " free DOFs" << std::endl;
-        const FullModelModes full = full_model_modes(context_, session_, {}, n_modes, step_.procedure_at);
-        for (const double lambda : full.eigenvalues)
-          out.full_frequencies.push_back(cms::frequency_of(lambda));
-        out.relative_errors = relative_errors(result.frequencies, out.full_frequencies);
+        context_.progress << "  step " << step_number << ": full model, "
+                          << full_modes_for_comparison(n_modes) << " eigenpairs of " << sub.n_free_dofs
+                          << " free DOFs" << std::endl;
+        const FullModelModes full = full_model_modes(
+          context_, session_, {}, full_modes_for_comparison(n_modes), step_.procedure_at);
+        // Pair reduced and full modes by mass-weighted MAC, not by index.
+        Eigen::MatrixXd shapes(sub.n_dofs, n_modes);
+        for (unsigned m = 0; m < n_modes; ++m)
+          shapes.col(m) = model.reduced().recover(sub, model.eigenpairs().vectors.col(m));
+        const ModeComparison comparison =
+          compare_modes(sub, {}, model.eigenpairs().eigenvalues.head(n_modes), shapes, full);
+        record_comparison(comparison, full, out, result.log);
         out.timings["full eigensolution"] = full.seconds;
       }
 

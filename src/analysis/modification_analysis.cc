@@ -56,25 +56,44 @@ namespace corot::analysis
                          " of " + std::to_string(baseline.substructuring().components.size()) +
                          " components");
 
+    // Physical shapes of the forward (Ritz, baseline T) and re-analysis modes,
+    // paired by the mass-weighted MAC with the modified mass, not by index:
+    // the modification may reorder modes.
+    const cms::Substructuring &sub = baseline.substructuring();
+    Eigen::MatrixXd            shapes(sub.n_dofs, n_modes);
+    for (unsigned m = 0; m < n_modes; ++m)
+      shapes.col(m) = baseline.reduced().recover(sub, forward.vectors.col(m));
+    FullModelModes reanalysis;
+    const unsigned n_exact = std::min<unsigned>(full_modes_for_comparison(n_modes),
+                                                exact.eigenpairs().eigenvalues.size());
+    for (unsigned m = 0; m < n_exact; ++m)
+      {
+        reanalysis.eigenvalues.push_back(exact.eigenpairs().eigenvalues[m]);
+        reanalysis.vectors.push_back(
+          exact.reduced().recover(exact.substructuring(), exact.eigenpairs().vectors.col(m)));
+      }
+    const ModeComparison to_exact =
+      compare_modes(sub, alphas, forward.eigenvalues.head(n_modes), shapes, reanalysis);
     for (unsigned m = 0; m < n_modes; ++m)
       {
         out.baseline_frequencies.push_back(cms::frequency_of(baseline.eigenpairs().eigenvalues[m]));
         result.eigenvalues.push_back(forward.eigenvalues[m]);
         result.frequencies.push_back(cms::frequency_of(forward.eigenvalues[m]));
-        if (m < exact.eigenpairs().eigenvalues.size())
-          {
-            out.exact_frequencies.push_back(cms::frequency_of(exact.eigenpairs().eigenvalues[m]));
-            out.forward_differences.push_back((result.frequencies.back() - out.exact_frequencies.back()) /
-                                              out.exact_frequencies.back());
-          }
       }
+    for (unsigned m = 0; m < n_exact; ++m)
+      out.exact_frequencies.push_back(cms::frequency_of(reanalysis.eigenvalues[m]));
+    out.forward_differences = to_exact.relative_errors;
+    out.reanalysis_partners = to_exact.partners;
+    for (const unsigned m : to_exact.swapped)
+      result.log.push_back("mode swap: forward mode " + std::to_string(m) +
+                           " pairs with re-analysis mode " + std::to_string(to_exact.partners[m - 1]) +
+                           " (MAC " + std::to_string(to_exact.macs[m - 1]) + ")");
     if (step_.design.compare_full)
       {
-        const FullModelModes full =
-          full_model_modes(context_, session_, alphas, n_modes, step_.procedure_at);
-        for (const double lambda : full.eigenvalues)
-          out.full_frequencies.push_back(cms::frequency_of(lambda));
-        out.relative_errors = relative_errors(result.frequencies, out.full_frequencies);
+        const FullModelModes full = full_model_modes(
+          context_, session_, alphas, full_modes_for_comparison(n_modes), step_.procedure_at);
+        record_comparison(compare_modes(sub, alphas, forward.eigenvalues.head(n_modes), shapes, full),
+                          full, out, result.log);
         out.timings["full eigensolution"] = full.seconds;
       }
     return result;

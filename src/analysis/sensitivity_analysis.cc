@@ -1,5 +1,8 @@
 #include <src/analysis/sensitivity_analysis.h>
 #include <src/cms/design_study.h>
+#include <src/cms/mode_pairing.h>
+
+#include <set>
 
 namespace corot::analysis
 {
@@ -38,6 +41,25 @@ namespace corot::analysis
           out.sensitivities[parameter.component][parameter.name][mode] =
             cms::normalized_sensitivity(baseline, parameter.name, mode - 1);
         }
+    // Repeated eigenvalues: say which modes form a cluster and what their
+    // sensitivities then are (cms::normalized_sensitivity).
+    const std::vector<cms::ModeCluster> clusters = cms::find_clusters(baseline.eigenpairs().eigenvalues);
+    std::set<unsigned>                   said;
+    for (const unsigned mode : step_.design.modes)
+      {
+        const cms::ModeCluster c = cms::cluster_of(clusters, mode - 1);
+        if (c.size > 1 && said.insert(c.first).second)
+          {
+            std::vector<unsigned> members;
+            for (unsigned m = c.first; m < c.first + c.size; ++m)
+              members.push_back(m + 1);
+            out.repeated_modes.push_back(members);
+            result.log.push_back(c.label() + " are one repeated eigenvalue (relative gap below 1e-6): "
+                                 "their sensitivities are the eigenvalues of the projected "
+                                 "derivative matrix, ascending (one-sided, for an increase of the "
+                                 "parameter; reversed for a decrease)");
+          }
+      }
     for (const unsigned mode : step_.design.modes)
       {
         result.eigenvalues.push_back(baseline.eigenpairs().eigenvalues[mode - 1]);

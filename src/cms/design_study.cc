@@ -1,4 +1,5 @@
 #include <src/cms/design_study.h>
+#include <src/cms/mode_pairing.h>
 
 #include <stdexcept>
 
@@ -43,11 +44,26 @@ namespace corot::cms
   double
   normalized_sensitivity(const ComponentModeSynthesis &cms, const std::string &name, const unsigned mode)
   {
-    const auto [dk, dm]       = cms.reduced_derivative(name);
-    const double          lambda = cms.eigenpairs().eigenvalues[mode];
-    const Eigen::VectorXd xi     = cms.eigenpairs().vectors.col(mode);
-    const double          derivative = xi.dot(dk * xi) - lambda * xi.dot(dm * xi);
-    return derivative / lambda;
+    const auto [dk, dm]  = cms.reduced_derivative(name);
+    const auto &pairs    = cms.eigenpairs();
+    const ModeCluster c  = cluster_of(find_clusters(pairs.eigenvalues), mode);
+    const double lambda  = pairs.eigenvalues[mode];
+    if (c.size == 1)
+      {
+        const Eigen::VectorXd xi         = pairs.vectors.col(mode);
+        const double          derivative = xi.dot(dk * xi) - lambda * xi.dot(dm * xi);
+        return derivative / lambda;
+      }
+    // Repeated eigenvalue: the derivatives of the cluster's eigenvalues are
+    // the eigenvalues of the projected derivative matrix (at the cluster's
+    // mean eigenvalue), ascending: the modes keep their order for alpha ->
+    // 0+, so mode first + k gets the k-th smallest.
+    const Eigen::MatrixXd z    = pairs.vectors.middleCols(c.first, c.size);
+    const double          mean = pairs.eigenvalues.segment(c.first, c.size).mean();
+    Eigen::MatrixXd       projected = z.transpose() * (dk - mean * dm) * z;
+    projected                       = 0.5 * (projected + projected.transpose()).eval();
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(projected, Eigen::EigenvaluesOnly);
+    return solver.eigenvalues()[mode - c.first] / lambda;
   }
 
   double

@@ -52,6 +52,15 @@ namespace corot::cms
    * (1 / lambda_i) d lambda_i / d alpha of mode @p mode (0-based) to
    * parameter @p name, from eq. 7–8 with T held fixed:
    * d lambda / d alpha = xi^T T^T (dK~ - lambda dM~) T xi.
+   *
+   * For a mode in a cluster of repeated eigenvalues (find_clusters,
+   * cluster_tolerance) the eigenvalue is not differentiable along one
+   * eigenvector the solver happened to return: the derivatives of the
+   * cluster's eigenvalues are the eigenvalues of the projected derivative
+   * matrix Z_c^T T^T (dK~ - lambda dM~) T Z_c (degenerate perturbation
+   * theory), assigned in ascending order to the cluster's modes, so that
+   * they are the one-sided derivatives for an increase of the parameter
+   * (alpha -> 0+; for a decrease the order is reversed).
    */
   double
   normalized_sensitivity(const ComponentModeSynthesis &cms, const std::string &name, unsigned mode);

@@ -1,5 +1,6 @@
 #include <src/cms/design_study.h>
 #include <src/cms/inverse_frequency.h>
+#include <src/cms/mode_pairing.h>
 
 #include <Eigen/Eigenvalues>
 
@@ -7,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 namespace corot::cms
 {
@@ -43,14 +45,17 @@ namespace corot::cms
         return solve_reduced(k, m);
       }
 
-      /** Eigenvalues only (a third of the cost of solve()). */
+      /**
+       * Eigenvalues only (a third of the cost of solve()) of K c = lambda M c
+       * (Eigen's Ax_lBx; ABx_lx would be K M c = lambda c, another problem).
+       */
       Eigen::VectorXd
       eigenvalues(const std::vector<double> &alphas) const
       {
         Eigen::MatrixXd k, m;
         assemble(alphas, k, m);
         const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(
-          k, m, Eigen::EigenvaluesOnly | Eigen::ABx_lx);
+          k, m, Eigen::EigenvaluesOnly | Eigen::Ax_lBx);
         if (solver.info() != Eigen::Success)
           throw UnreachableTarget("the modified reduced mass matrix is not positive definite");
         return solver.eigenvalues();
@@ -66,24 +71,50 @@ namespace corot::cms
       return out.str();
     }
 
-    /** Index of the column of @p vectors best matching @p reference (MAC, identity weight). */
-    unsigned
-    track(const Eigen::MatrixXd &vectors, const Eigen::VectorXd &reference, double &best_mac)
+    /**
+     * Assigns each target a distinct mode of the modified model @p pairs
+     * (vectors normalised to the modified mass @p mass): the mode of the
+     * cluster (find_clusters) with the largest subspace MAC against the
+     * tracked vector, and within a cluster of repeated eigenvalues, whose
+     * members are interchangeable, the one that carried the target before
+     * (@p previous), else the best single MAC. Targets are served in
+     * decreasing MAC to 0.01, so two targets on one repeated pair get its
+     * two members.
+     */
+    std::vector<unsigned>
+    track(const ReducedEigenpairs &pairs, const Eigen::MatrixXd &mass,
+          const std::vector<Eigen::VectorXd> &tracked, const std::vector<unsigned> &previous)
     {
-      const Eigen::VectorXd products = vectors.transpose() * reference;
-      const Eigen::VectorXd norms    = vectors.colwise().squaredNorm().transpose();
-      unsigned              best     = 0;
-      best_mac                       = -1.0;
-      for (unsigned k = 0; k < vectors.cols(); ++k)
+      const unsigned n = pairs.eigenvalues.size(), n_t = tracked.size();
+      const std::vector<ModeCluster> clusters = find_clusters(pairs.eigenvalues);
+      std::vector<unsigned>          in(n);
+      for (unsigned k = 0; k < clusters.size(); ++k)
+        for (unsigned m = clusters[k].first; m < clusters[k].first + clusters[k].size; ++m)
+          in[m] = k;
+      std::vector<std::tuple<long, bool, double, unsigned, unsigned>> candidates;
+      for (unsigned t = 0; t < n_t; ++t)
         {
-          const double value = products[k] * products[k] / (norms[k] * reference.squaredNorm());
-          if (value > best_mac)
+          const Eigen::VectorXd weighted = mass * tracked[t];
+          const Eigen::VectorXd cross    = pairs.vectors.transpose() * weighted; // X^T M x, X M-orthonormal
+          const double          norm     = tracked[t].dot(weighted);
+          for (unsigned m = 0; m < n; ++m)
             {
-              best_mac = value;
-              best     = k;
+              const ModeCluster &c     = clusters[in[m]];
+              const double       share = cross.segment(c.first, c.size).squaredNorm() / norm;
+              candidates.emplace_back(-std::lround(100.0 * share), m != previous[t],
+                                      -cross[m] * cross[m], t, m);
             }
         }
-      return best;
+      std::sort(candidates.begin(), candidates.end());
+      std::vector<unsigned> index(n_t, n);
+      std::vector<bool>     taken(n, false);
+      for (const auto &[share, moved, single, t, m] : candidates)
+        if (index[t] == n && !taken[m])
+          {
+            index[t] = m;
+            taken[m] = true;
+          }
+      return index;
     }
 
     InverseSolution
@@ -146,17 +177,27 @@ namespace corot::cms
       // dominated by the target mode (mode tracking), best MAC first, then
       // the smallest |alpha|. The chosen one must also keep the target's
       // place in the spectrum: the modified mode at lambda* is mode i.
+      // A target in a cluster of repeated baseline eigenvalues (a pair of a
+      // symmetric structure) is tracked through the cluster's subspace: the
+      // solvers return any rotation of the pair, so the MAC against one
+      // member says nothing. In modal coordinates the MAC weight is the
+      // identity (the baseline modes Z are M^-orthonormal).
+      const std::vector<ModeCluster> clusters = find_clusters(model.lambda);
+      const ModeCluster               cluster  = cluster_of(clusters, target.mode);
       std::vector<std::pair<double, double>> candidates; // (MAC, alpha)
       std::vector<std::pair<double, double>> admissible; // (MAC, alpha), for the messages
       for (const auto &[alpha, c] : roots)
         {
           if (!(1.0 + alpha > 0.0))
             continue;
-          const double value = c[target.mode] * c[target.mode] / c.squaredNorm();
+          const double share = c.segment(cluster.first, cluster.size).squaredNorm();
+          const double value = share / c.squaredNorm();
           admissible.emplace_back(value, alpha);
-          Eigen::Index dominant = 0;
-          c.cwiseAbs().maxCoeff(&dominant);
-          if (static_cast<unsigned>(dominant) == target.mode)
+          bool dominant = true; // no other cluster holds a larger part of c
+          for (const ModeCluster &other : clusters)
+            dominant = dominant && (other.first == cluster.first ||
+                                    c.segment(other.first, other.size).squaredNorm() <= share);
+          if (dominant)
             candidates.emplace_back(value, alpha);
         }
       std::sort(candidates.begin(), candidates.end(), [](const auto &a, const auto &b) {
@@ -171,17 +212,25 @@ namespace corot::cms
       std::ostringstream considered;
       considered << admissible.size() << " with 1 + alpha > 0";
       for (std::size_t k = 0; k < std::min<std::size_t>(5, admissible.size()); ++k)
-        considered << (k == 0 ? "; highest MAC with the target mode: " : ", ") << number(admissible[k].second)
-                   << " (MAC " << number(admissible[k].first) << ")";
+        considered << (k == 0 ? "; highest MAC with the target " +
+                                  (cluster.size > 1 ? "cluster (repeated " + cluster.label() + ")" :
+                                                      cluster.label()) + ": " :
+                                ", ")
+                   << number(admissible[k].second) << " (MAC " << number(admissible[k].first) << ")";
+      // The place check: at the root, lambda* must be the eigenvalue of mode
+      // i, i.e. i lies among the modes within the cluster tolerance of
+      // lambda* (several for a repeated pair, which moves as one).
       bool   found      = false;
       double best_alpha = 0.0;
       for (const auto &[value, alpha] : candidates)
         {
           const Eigen::VectorXd modified = model.eigenvalues({alpha});
-          unsigned              below    = 0;
-          while (below < n && modified[below] < lambda_star * (1.0 - 1e-8))
+          unsigned              below = 0, at = 0;
+          while (below < n && modified[below] < lambda_star * (1.0 - cluster_tolerance))
             ++below;
-          if (below == target.mode)
+          while (below + at < n && modified[below + at] <= lambda_star * (1.0 + cluster_tolerance))
+            ++at;
+          if (target.mode >= below && target.mode < below + at)
             {
               found      = true;
               best_alpha = alpha;
@@ -216,28 +265,41 @@ namespace corot::cms
         tracked.push_back(Eigen::VectorXd::Unit(n, t.mode));
 
       InverseSolution solution;
+      // Relative eigenvalue errors below round_off are round-off of the dense
+      // eigensolution (its absolute error grows with the largest reduced
+      // eigenvalue): a step that ends below it is accepted even if it does
+      // not decrease the residual, and the iteration has converged there.
+      // A target on a cluster of repeated eigenvalues cannot be met closer
+      // than the cluster's own (round-off) spread, which is added to it.
+      const double round_off = 1e-11;
       auto evaluate = [&](const std::vector<double> &a, ReducedEigenpairs &pairs,
-                          std::vector<unsigned> &index, Eigen::VectorXd &residual) {
+                          std::vector<unsigned> &index, Eigen::VectorXd &residual,
+                          Eigen::VectorXd &floor) {
         pairs = model.solve(a);
-        index.assign(n_t, 0);
+        Eigen::MatrixXd k, m;
+        model.assemble(a, k, m);
+        index = track(pairs, m, tracked, index);
+        const std::vector<ModeCluster> clusters = find_clusters(pairs.eigenvalues);
         residual.resize(n_t);
+        floor.resize(n_t);
         for (unsigned t = 0; t < n_t; ++t)
           {
-            double value = 0.0;
-            index[t]     = track(pairs.vectors, tracked[t], value);
-            residual[t]  = (targets[t].lambda - pairs.eigenvalues[index[t]]) / targets[t].lambda;
+            const ModeCluster c = cluster_of(clusters, index[t]);
+            residual[t] = (targets[t].lambda - pairs.eigenvalues[index[t]]) / targets[t].lambda;
+            floor[t]    = round_off + (pairs.eigenvalues[c.first + c.size - 1] - pairs.eigenvalues[c.first]) /
+                                     targets[t].lambda;
           }
+      };
+      auto below_floor = [](const Eigen::VectorXd &residual, const Eigen::VectorXd &floor) {
+        return (residual.cwiseAbs().array() <= floor.array()).all();
       };
 
       ReducedEigenpairs     pairs;
       std::vector<unsigned> index;
-      Eigen::VectorXd       residual;
-      evaluate(alphas, pairs, index, residual);
-      // Relative eigenvalue errors below this are round-off of the dense
-      // eigensolution (its absolute error grows with the largest reduced
-      // eigenvalue): a step that ends below it is accepted even if it does
-      // not decrease the residual, and the iteration has converged there.
-      const double round_off = 1e-11;
+      for (const EigenvalueTarget &t : targets)
+        index.push_back(t.mode);
+      Eigen::VectorXd residual, floor;
+      evaluate(alphas, pairs, index, residual, floor);
       for (unsigned iteration = 1; iteration <= 60; ++iteration)
         {
           // Jacobian of the relative residual: -(1/lambda*) xi^T (G_Kj - lambda G_Mj) xi.
@@ -250,17 +312,23 @@ namespace corot::cms
                 jacobian(t, j) = (x.dot(model.dk[j] * x) - lambda * x.dot(model.dm[j] * x)) /
                                  targets[t].lambda;
             }
+          // Minimum-norm (least-squares) solutions through a complete
+          // orthogonal decomposition, so that dependent rows are no failure:
+          // two targets on one repeated pair that the variables move as one
+          // (a symmetric structure, a symmetric change) have equal rows.
+          // Singular values below cluster_tolerance of the largest are taken
+          // as zero: rows that differ by less come from one cluster.
+          Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition(jacobian.rows(), jacobian.cols());
+          decomposition.setThreshold(cluster_tolerance);
+          decomposition.compute(jacobian);
+          const unsigned rank = decomposition.rank();
           const Eigen::Map<const Eigen::VectorXd> a(alphas.data(), n_v);
-          Eigen::VectorXd                         step;
-          if (n_v >= n_t)
-            {
-              // Least change: the minimum-norm alpha + step with J step = residual.
-              const Eigen::MatrixXd jjt = jacobian * jacobian.transpose();
-              const Eigen::VectorXd y   = jjt.ldlt().solve(residual + jacobian * a);
-              step                      = jacobian.transpose() * y - a;
-            }
-          else
-            step = jacobian.colPivHouseholderQr().solve(residual);
+          // Least change: alpha + step is the minimum-norm solution of
+          // J (alpha + step) = residual + J alpha (least squares when the
+          // targets are more than the independent directions).
+          const Eigen::VectorXd step =
+            n_v >= n_t ? Eigen::VectorXd(decomposition.solve(residual + jacobian * a) - a) :
+                         Eigen::VectorXd(decomposition.solve(residual));
           if (!step.allFinite())
             throw UnreachableTarget("the targets do not depend on the design variables "
                                     "(singular sensitivity matrix)");
@@ -269,7 +337,7 @@ namespace corot::cms
           std::vector<double>   trial(n_v);
           ReducedEigenpairs     trial_pairs;
           std::vector<unsigned> trial_index;
-          Eigen::VectorXd       trial_residual;
+          Eigen::VectorXd       trial_residual, trial_floor;
           bool                  accepted = false;
           for (unsigned cut = 0; cut < 30 && !accepted; ++cut, factor *= 0.5)
             {
@@ -281,11 +349,19 @@ namespace corot::cms
                 }
               if (!admissible)
                 continue;
-              evaluate(trial, trial_pairs, trial_index, trial_residual);
+              trial_index = index;
+              evaluate(trial, trial_pairs, trial_index, trial_residual, trial_floor);
               accepted = trial_residual.norm() < residual.norm() ||
-                         trial_residual.cwiseAbs().maxCoeff() < round_off ||
-                         n_v > n_t; // the least-change step also moves along the constraint set
+                         below_floor(trial_residual, trial_floor) ||
+                         n_v > rank; // the least-change step also moves along the constraint set
             }
+          if (!accepted && rank < n_t)
+            throw UnreachableTarget(
+              "the targets are not independent: their sensitivities to the design variables have "
+              "rank " + std::to_string(rank) + " for " + std::to_string(n_t) + " targets (targets on "
+              "one cluster of repeated eigenvalues that the variables move as one must be equal), "
+              "and no step reduces the least-squares frequency error " +
+              number(residual.cwiseAbs().maxCoeff()));
           if (!accepted)
             throw UnreachableTarget("no admissible step reduces the frequency error (a property "
                                     "would become non-positive): the targets are out of reach; "
@@ -300,22 +376,23 @@ namespace corot::cms
           pairs    = trial_pairs;
           index    = trial_index;
           residual = trial_residual;
+          floor    = trial_floor;
           for (unsigned t = 0; t < n_t; ++t)
             tracked[t] = pairs.vectors.col(index[t]);
           std::ostringstream line;
           line << "iteration " << iteration << ": max relative eigenvalue error "
                << number(residual.cwiseAbs().maxCoeff()) << ", |step| " << number(factor * 2.0 * step.norm());
           solution.log.push_back(line.str());
-          if (residual.cwiseAbs().maxCoeff() < round_off && factor * 2.0 * step.norm() < 1e-8)
+          if (below_floor(residual, floor) && factor * 2.0 * step.norm() < 1e-8)
             {
               solution.iterations = iteration;
               break;
             }
           if (iteration == 60)
             {
-              if (n_v < n_t && residual.cwiseAbs().maxCoeff() > 1e-6)
-                throw UnreachableTarget("fewer design variables than targets and no exact "
-                                        "solution: least-squares residual " +
+              if (rank < n_t && residual.cwiseAbs().maxCoeff() > 1e-6)
+                throw UnreachableTarget("fewer independent design directions (" + std::to_string(rank) +
+                                        ") than targets and no exact solution: least-squares residual " +
                                         number(residual.cwiseAbs().maxCoeff()));
               if (residual.cwiseAbs().maxCoeff() > 1e-9)
                 throw UnreachableTarget("the iterations did not converge (relative eigenvalue "

@@ -54,14 +54,21 @@ namespace corot::cms
    * equivalent n_c x n_c problem of the factor G = B^T (dK_c - lambda* dM_c) B
    * (see ModalDerivativeFactor); among the real roots
    * with 1 + alpha > 0 the one whose c best matches the target mode (MAC
-   * with e_i; the smallest |alpha| on a tie).
+   * with e_i; the smallest |alpha| on a tie) and puts lambda* at mode i's
+   * place. A target in a cluster of repeated baseline eigenvalues
+   * (find_clusters, cluster_tolerance) is matched by the subspace MAC with
+   * the cluster's e_k, and its place is any of the modes within the
+   * tolerance of lambda* (a pair moves as one under a symmetric change).
    *
    * Otherwise: Newton iterations on the exact reduced eigenproblem
    * (Lambda + sum alpha_j G_Kj) c = lambda (I + sum alpha_j G_Mj) c, so all
-   * non-linear coupling terms are kept; the targets are tracked by MAC, the
+   * non-linear coupling terms are kept; the targets are tracked by the
+   * subspace MAC through clusters, each to a distinct mode; the
    * step is the least change (minimum-norm alpha satisfying the linearised
-   * constraints; least squares if there are fewer variables than targets),
-   * halved while 1 + alpha <= 0 or the residual grows.
+   * constraints; least squares if there are fewer independent directions
+   * than targets, as for two targets on a pair that the variables move as
+   * one), halved while 1 + alpha <= 0 or the residual grows. A target on a
+   * cluster is met to the cluster's round-off spread.
    *
    * Throws UnreachableTarget with the reason (no real admissible root, no
    * convergence, a property driven to zero).

@@ -132,6 +132,16 @@ namespace corot::io
     json.value(cms.full_dofs);
     list("full_frequencies", cms.full_frequencies);
     list("relative_errors", cms.relative_errors);
+    auto modes = [&](const char *name, const std::vector<unsigned> &values, const bool always) {
+      if (values.empty() && !always)
+        return;
+      json.key(name);
+      json.value(values);
+    };
+    modes("full_partners", cms.full_partners, false);
+    list("pairing_mac", cms.pairing_macs);
+    modes("swapped_modes", cms.swapped_modes, !cms.full_partners.empty());
+    modes("reanalysis_partners", cms.reanalysis_partners, false);
     list("baseline_frequencies", cms.baseline_frequencies);
     list("exact_frequencies", cms.exact_frequencies);
     list("forward_vs_reanalysis", cms.forward_differences);
@@ -182,6 +192,14 @@ namespace corot::io
         // The values are normalized as in Hutton & Smith's Table 2.
         json.key("sensitivity_normalization");
         json.value(std::string("(p/lambda) dlambda/dp"));
+        if (!cms.repeated_modes.empty())
+          {
+            json.key("repeated_modes");
+            json.begin_array();
+            for (const std::vector<unsigned> &cluster : cms.repeated_modes)
+              json.value(cluster);
+            json.end_array();
+          }
       }
     if (!cms.design_changes.empty())
       {

@@ -312,7 +312,14 @@ namespace corot::io
           out << heading_cell("CMS re-analysis") << heading_cell("fwd-CMS %");
         if (!cms.full_frequencies.empty())
           out << heading_cell("full model") << heading_cell("error %");
+        if (!cms.full_partners.empty())
+          out << heading_cell("full mode") << heading_cell("MAC");
         out << "\n";
+        // The partner of mode m in a list paired by MAC (1-based; 0: none),
+        // or mode m itself when the list was not paired.
+        auto partner = [](const std::vector<unsigned> &partners, const std::size_t m) -> std::size_t {
+          return m < partners.size() ? (partners[m] > 0 ? partners[m] - 1 : std::size_t(-1)) : m;
+        };
         for (std::size_t m = 0; m < step.frequencies.size(); ++m)
           {
             out << mode_cell(m + 1);
@@ -320,15 +327,26 @@ namespace corot::io
               out << cell(entry(cms.baseline_frequencies, m));
             out << cell(step.frequencies[m]);
             if (!cms.exact_frequencies.empty())
-              out << cell(entry(cms.exact_frequencies, m))
-                  << cell(100.0 * (step.frequencies[m] - entry(cms.exact_frequencies, m)) /
-                          entry(cms.exact_frequencies, m));
+              out << cell(entry(cms.exact_frequencies, partner(cms.reanalysis_partners, m)))
+                  << cell(100.0 * entry(cms.forward_differences, m));
             if (!cms.full_frequencies.empty())
-              out << cell(entry(cms.full_frequencies, m))
+              out << cell(entry(cms.full_frequencies, partner(cms.full_partners, m)))
                   << cell(m < cms.relative_errors.size() ? 100.0 * cms.relative_errors[m] :
                                                            std::numeric_limits<double>::quiet_NaN());
+            if (!cms.full_partners.empty())
+              {
+                const bool swapped = std::find(cms.swapped_modes.begin(), cms.swapped_modes.end(),
+                                               m + 1) != cms.swapped_modes.end();
+                char buffer[32];
+                std::snprintf(buffer, sizeof(buffer), " %13u%s", m < cms.full_partners.size() ? cms.full_partners[m] : 0u,
+                              swapped ? "*" : " ");
+                out << buffer << cell(entry(cms.pairing_macs, m));
+              }
             out << "\n";
           }
+        if (!cms.full_partners.empty())
+          out << "\n full mode: the full-model mode paired with each mode by the mass-weighted MAC "
+                 "(against the subspace of a repeated pair); * a mode swap\n";
         if (!cms.relative_errors.empty())
           {
             double largest = 0.0;

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Checks that two results of a deck agree: same_value.py --json NAME.json --deck DECK
+STEP_A PATH_A STEP_B PATH_B RTOL (paths as in check_deck.py; one value each).
+
+For relations between steps that no closed form gives but that must hold, e.g. the same design
+change found from two targets that are the same physical target (the two members of a repeated
+pair)."""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_deck import resolve  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--json", required=True)
+    parser.add_argument("--deck", required=True)
+    parser.add_argument("step_a", type=int)
+    parser.add_argument("path_a")
+    parser.add_argument("step_b", type=int)
+    parser.add_argument("path_b")
+    parser.add_argument("rtol", type=float)
+    args = parser.parse_args()
+    with open(args.json, encoding="utf-8") as handle:
+        steps = json.load(handle)["steps"]
+    try:
+        (a,) = resolve(steps[args.step_a - 1], args.path_a)
+        (b,) = resolve(steps[args.step_b - 1], args.path_b)
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        print(f"same_value: not in the results ({error!r})")
+        return 1
+    error = abs(a - b) / max(abs(a), abs(b))
+    ok = error <= args.rtol
+    print(f"{'ok  ' if ok else 'FAIL'} step {args.step_a} {args.path_a} = {a!r}, "
+          f"step {args.step_b} {args.path_b} = {b!r}: relative difference {error:.3g} <= {args.rtol:g}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
