@@ -118,9 +118,9 @@ DECKS["beamtor"] = Deck("enabled", "B32 cantilever, end torque, NLGEOM: twist, T
 # beamcom, beammix: beam sections with OFFSET1/OFFSET2 (the section's centroid off the node
 # line); corot has no beam offsets yet.
 DECKS["beamcom"] = Deck("unsupported", "B32 composite beam from two offset sections",
-                        error=r"beamcom\.inp:28: unknown parameter OFFSET2 on \*BEAM SECTION")
+                        error=r"beamcom\.inp:28: OFFSET2= on \*BEAM SECTION \(a beam axis offset from the section centre\) is not supported")
 DECKS["beammix"] = Deck("unsupported", "B32 RECT + CIRC with offsets, clamped both ends",
-                        error=r"beammix\.inp:29: unknown parameter OFFSET1 on \*BEAM SECTION")
+                        error=r"beammix\.inp:29: OFFSET1= on \*BEAM SECTION \(a beam axis offset from the section centre\) is not supported")
 
 # ---------------------------------------------------------------------------------------------
 # boxprofile: 5 B32R (10 B31) cantilever, L = 1000, BOX 50 x 50, walls 3, E = 70000,
@@ -202,13 +202,12 @@ def arc(step, time, origin):
     return group(step, values, 1e-5)
 
 
-DECKS["rot3"] = Deck("pending", "B32 cantilever, end moment, NLGEOM; step 2 adds a moment",
+DECKS["rot3"] = Deck("enabled", "B32 cantilever, end moment, NLGEOM; step 2 adds a moment",
                      arc(1, 1.0, 0.0) + arc(2, 2.0, 0.4),
                      "elastica: tip w = 0.177552, u = -0.026904, step 2 0.044958, -0.003389, to "
                      "1e-5; CalculiX's bricks 0.11837 / 0.11561 (a moment on an expanded node "
-                     "is a fixed couple of forces)",
-                     pending="issue 11: NLGEOM carried into later steps (wt-steps); today step 2 "
-                             "is linear: tip 0.045150")
+                     "is a fixed couple of forces); before NLGEOM was carried into step 2 "
+                     "(issue 11) step 2 was linear: tip 0.045150")
 
 # ---------------------------------------------------------------------------------------------
 # section: 20 B32 (40 B31) simply supported over L = 2 (pin at x = 0, roller at x = 2), RECT
@@ -262,24 +261,23 @@ DECKS["section"] = Deck("enabled", "B32 simply supported, midspan load, NLGEOM: 
 
 # ---------------------------------------------------------------------------------------------
 # section4: 20 B32 cantilever along x, L = 2, SECTION=CIRC "0.01", axial F = 10 at the tip,
-# NLGEOM. CalculiX reads the CIRC dimension as a diameter (a 0.02 deck gives the area of a 0.01
-# radius) and its bricks are St Venant-Kirchhoff: at this strain (37 %) lambda^3 - lambda =
-# 2F/(E A0) gives a tip U1 = 0.745 (CalculiX 0.7515 ref, 0.7512 2.20). A beam's axial law is
-# N = EA (l - L)/L: u(x) = F x/(EA) = 1.21261 at the tip with the diameter reading. Compared
-# with that closed form once the CIRC reading is settled (the tolerance then only covers
-# round-off, 1e-9).
-A4 = math.pi * 0.01 ** 2 / 4
+# NLGEOM. One CIRC value is the radius in corot (Abaqus' meaning; corot warns that CalculiX 2.20
+# reads it as a diameter, input_decks/README.md). A beam's axial law is N = EA (l - L)/L:
+# u(x) = F x/(EA) with A = pi r^2, r = 0.01: tip 0.303152 (round-off tolerance 1e-9).
+# CalculiX reads a diameter and its bricks are St Venant-Kirchhoff: at the 37 % strain of its
+# reading, lambda^3 - lambda = 2F/(E A0) gives 0.745 (CalculiX 0.7515 ref, 0.7512 2.20); the
+# beam law with its diameter reading would give 1.21261.
+A4 = math.pi * 0.01 ** 2
 xs4 = {1: 0.0, 3: 0.05}
 for e in range(1, 21):
     xs4[2 * e] = 0.1 * e
     xs4[2 * e + 1] = 0.1 * e - 0.05
 checks = group(1, {f"node_output.{n}.U1": (10.0 * x / (210000.0 * A4), disp(n, 0)) for n, x in xs4.items()}, 1e-9)
 checks += group(1, {f"element_output.{e}.N": 10.0 for e in range(1, 21)}, 1e-9)
-DECKS["section4"] = Deck("pending", "B32 CIRC cantilever, axial load 37 % strain, NLGEOM", checks,
-                         "u = F x/(EA) with A = pi d^2/4 (tip 1.21261); CalculiX's St Venant-"
-                         "Kirchhoff bricks 0.7515 at this strain (closed form 0.745)",
-                         pending="issue 11: SECTION=CIRC radius vs diameter (wt-deck); today "
-                                 "corot reads a radius: tip 0.303152")
+DECKS["section4"] = Deck("enabled", "B32 CIRC cantilever, axial load, NLGEOM", checks,
+                         "u = F x/(EA) with A = pi r^2 (one CIRC value is Abaqus' radius; corot "
+                         "warns): tip 0.303152; CalculiX reads a diameter: its bricks give 0.7515 "
+                         "(beam law with its reading 1.21261)")
 
 # ---------------------------------------------------------------------------------------------
 # simplebeam: one B32R (two B31) along z, clamped at node 3 (z = 10), Fx = 1 at node 1 (z = 0).
@@ -376,12 +374,11 @@ def swing_checks(tests):
     return group(1, values, 3e-3)
 
 
-DECKS["swing"] = Deck("pending", "B32 frame, RECT with one dimension, NLGEOM", swing_checks,
+DECKS["swing"] = Deck("enabled", "B32 frame, RECT with one dimension, NLGEOM", swing_checks,
                       "exact linear frame (independent solver): midspan U2 -1.8825e-3, to 3e-3 "
                       "(NLGEOM: P-delta 0.4 %, bar shortening); CalculiX's bricks 23 % stiffer, "
-                      "-1.4537e-3 / -1.4490e-3 (ref / 2.20)",
-                      pending="issue 11: RECT with one value (wt-deck)",
-                      error=r"swing\.inp:100: \*BEAM SECTION, SECTION=RECT data line needs 2 fields, got 1")
+                      "-1.4537e-3 / -1.4490e-3 (ref / 2.20); RECT with one value is a square "
+                      "(CalculiX), read since issue 11")
 
 # ---------------------------------------------------------------------------------------------
 # truss: two T3D2 in the x-z plane, pinned at both ends, Fx = 1 at the apex. Nothing restrains
