@@ -139,6 +139,19 @@ namespace corot::assembly
                       dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
     /**
+     * The small-displacement residual r = f_ext - K_lin @p values for a plain
+     * DOF vector @p values (rotations as rotation vectors, any size: linear
+     * steps add rotations as vectors), the replicated unconstrained internal
+     * force K_lin @p values and, when @p tangent is given, K_lin.
+     */
+    void
+    assemble_linear_residual(const Eigen::VectorXd                  &values,
+                             const Eigen::VectorXd                  &external_force,
+                             dealii::TrilinosWrappers::MPI::Vector  &residual,
+                             Eigen::VectorXd                        &internal_force,
+                             dealii::TrilinosWrappers::SparseMatrix *tangent) const;
+
+    /**
      * As assemble_residual, with the algorithmic force of the energy-conserving
      * mid-point scheme between @p configuration_n and @p configuration_n1
      * (Element::conserving_force) and its tangent with respect to the state
