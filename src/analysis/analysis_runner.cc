@@ -143,6 +143,11 @@ namespace corot::analysis
             case core::Procedure::none:
               throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
           }
+        // Arc-length and dynamic steps leave a geometrically non-linear base
+        // state (StaticAnalysis records its own).
+        if ((step.procedure == core::Procedure::static_analysis && step.statics.riks) ||
+            step.procedure == core::Procedure::dynamic)
+          context.base.close_general_step(s + 1, true);
       }
     return results;
   }

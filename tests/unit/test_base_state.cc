@@ -1,6 +1,7 @@
 /**
- * What a step hands to the next (issue 11, item 2): linear steps superpose
- * exactly and keep rotations as plain vectors.
+ * What a step hands to the next (issue 11, items 2 and 10): linear steps
+ * superpose exactly and keep rotations as plain vectors; perturbation steps
+ * state and use the base state of the last general step.
  */
 #include <src/analysis/analysis_runner.h>
 #include <src/core/source_location.h>
@@ -30,6 +31,20 @@ namespace
   {
     std::ostringstream progress;
     return corot::analysis::run_analysis(corot::deck::read_deck(path), MPI_COMM_WORLD, progress);
+  }
+
+  std::string
+  run_error(const std::string &path)
+  {
+    try
+      {
+        run(path);
+      }
+    catch (const corot::core::InputError &error)
+      {
+        return error.what();
+      }
+    return "";
   }
 
   double
@@ -135,4 +150,137 @@ TIP, 2, 3.0
   EXPECT_NEAR(last(split.steps[2], 5, "UR1"), 0.0, 1e-14);
   EXPECT_NEAR(last(split.steps[2], 5, "UR3"), 0.015, 1e-14);
   EXPECT_NEAR(last(split.steps[2], 5, "UR2"), 0.0, 1e-14);
+}
+
+// A *FREQUENCY or *BUCKLE after a linear preload: the reference
+// configuration, no stress stiffening (Abaqus *FREQUENCY: initial stress
+// enters only with NLGEOM in the base state; CalculiX without *STEP,
+// PERTURBATION), and the step says so.
+TEST(BaseState, PerturbationStepsStateTheirBaseState)
+{
+  const std::string path = write_deck("linear_preload.inp", cantilever + R"(*STEP
+*FREQUENCY
+2
+*END STEP
+*STEP
+*STATIC
+*CLOAD
+TIP, 1, -0.1
+*END STEP
+*STEP
+*FREQUENCY
+2
+*END STEP
+*STEP
+*BUCKLE
+2
+*CLOAD
+TIP, 1, -0.01
+*END STEP
+)");
+  const corot::io::Results results = run(path);
+  ASSERT_EQ(results.steps.size(), 4u);
+  EXPECT_TRUE(results.steps[0].base_state.present);
+  EXPECT_EQ(results.steps[0].base_state.step, 0u);
+  EXPECT_FALSE(results.steps[1].base_state.present);
+  EXPECT_EQ(results.steps[2].base_state.step, 2u);
+  EXPECT_FALSE(results.steps[2].base_state.deformed);
+  EXPECT_FALSE(results.steps[2].base_state.stress_stiffening);
+  EXPECT_NE(results.steps[2].base_state.description.find("end of step 2 (linear)"), std::string::npos);
+  EXPECT_DOUBLE_EQ(results.steps[2].frequencies[0], results.steps[0].frequencies[0]);
+  EXPECT_EQ(results.steps[3].base_state.step, 2u);
+  EXPECT_FALSE(results.steps[3].base_state.stress_stiffening);
+}
+
+// *BUCKLE after an NLGEOM preload P0 works about its base state and scales
+// only its own load Q (Abaqus: the critical load is P0 + lambda Q). The
+// cantilever of euler_column_buckle.inp (4 B31, EI = 800, L = 100, EA = 1e4)
+// with P0 = 0.1 in compression at the tip, then in tension, and Q = 1 in
+// compression: lambda = P_cr -+ P0, P_cr = pi^2 EI/(4 L^2) = 0.1973920880
+// (closed form; 4 elements: +3.28e-5 of P_cr, the preload's shortening or
+// stretch of L changes P_cr by 2 P0/EA = 2e-5: both inside rtol 2e-4 of
+// lambda). Before the base state was used the factor was P_cr either way.
+TEST(BaseState, BuckleAboutNlgeomPreload)
+{
+  const std::string column = R"(*NODE, NSET=ALL
+1, 0, 0, 0
+2, 25, 0, 0
+3, 50, 0, 0
+4, 75, 0, 0
+5, 100, 0, 0
+*NSET, NSET=ROOT
+1
+*NSET, NSET=TIP
+5
+*ELEMENT, TYPE=B31, ELSET=COLUMN
+1, 1, 2
+2, 2, 3
+3, 3, 4
+4, 4, 5
+*BEAM GENERAL SECTION, ELSET=COLUMN
+1.0, 0.08, 0.0, 0.08, 0.16
+0.0, 0.0, -1.0
+1.0e4, 4.0e3
+*BOUNDARY
+ROOT, 1, 6
+)";
+  const double critical = M_PI * M_PI * 800.0 / (4.0 * 100.0 * 100.0);
+  for (const double preload : {0.1, -0.1})
+    {
+      std::ostringstream deck;
+      deck << column << "*STEP, NLGEOM\n*STATIC\n*CLOAD\nTIP, 1, " << -preload
+           << "\n*NODE PRINT, NSET=TIP\nU\n*END STEP\n*STEP\n*BUCKLE\n2\n*CLOAD\nTIP, 1, -1.0\n*END STEP\n";
+      const corot::io::Results results = run(write_deck("buckle_after_nlgeom.inp", deck.str()));
+      ASSERT_EQ(results.steps.size(), 2u);
+      EXPECT_NEAR(last(results.steps[0], 5, "U1"), -preload * 100.0 / 1.0e4, 1e-12);
+      EXPECT_TRUE(results.steps[1].base_state.deformed);
+      EXPECT_TRUE(results.steps[1].base_state.stress_stiffening);
+      ASSERT_GE(results.steps[1].load_factors.size(), 2u);
+      for (unsigned mode = 0; mode < 2; ++mode)
+        EXPECT_NEAR(results.steps[1].load_factors[mode], critical - preload,
+                    2e-4 * (critical - preload))
+          << "preload " << preload << ", mode " << mode + 1;
+    }
+}
+
+// CMS about a preloaded NLGEOM base state would silently use unstressed
+// component matrices: it is an error that names the step.
+TEST(BaseState, ModalSynthesisAfterNlgeomIsAnError)
+{
+  const std::string path = write_deck("cms_after_nlgeom.inp", cantilever + R"(*ELSET, ELSET=LEFT
+1, 2
+*ELSET, ELSET=RIGHT
+3, 4
+*COMPONENT, NAME=left, ELSET=LEFT
+*COMPONENT, NAME=right, ELSET=RIGHT
+*STEP, NLGEOM
+*STATIC
+*CLOAD
+TIP, 1, 10.0
+*END STEP
+*STEP
+*MODAL SYNTHESIS, METHOD=FREE INTERFACE, CUTOFF=1000.0
+4
+*END STEP
+)");
+  const std::string message = run_error(path);
+  EXPECT_NE(message.find("cms_after_nlgeom.inp:"), std::string::npos) << message;
+  EXPECT_NE(message.find("non-linear step 1"), std::string::npos) << message;
+}
+
+// A *BUCKLE step's load factors are for its own loads: without any it is an error.
+TEST(BaseState, BuckleWithoutPerturbationLoadIsAnError)
+{
+  const std::string path = write_deck("buckle_no_load.inp", cantilever + R"(*STEP
+*STATIC
+*CLOAD
+TIP, 1, -0.1
+*END STEP
+*STEP
+*BUCKLE
+2
+*END STEP
+)");
+  const std::string message = run_error(path);
+  EXPECT_NE(message.find("perturbation load"), std::string::npos) << message;
 }
