@@ -284,3 +284,40 @@ TIP, 1, -0.1
   const std::string message = run_error(path);
   EXPECT_NE(message.find("perturbation load"), std::string::npos) << message;
 }
+
+// The mass of a base state turned by an NLGEOM step turns with the elements:
+// a B21 beam (8 elements, L = 1, EI = 100, pinned at both ends) whose tip is
+// moved from (1, 0) to (0, 1) turns rigidly by pi/2, unstressed, and has the
+// frequencies of the same beam after an NLGEOM step that does not move it (the
+// tangent stiffness there, the reference mass); the unturned mass would not.
+TEST(BaseState, RigidlyTurnedBaseStateKeepsTheFrequencies)
+{
+  const auto deck = [](const double tip_x, const double tip_y) {
+    std::ostringstream text;
+    text << "*NODE, NSET=ALL\n";
+    for (unsigned i = 0; i <= 8; ++i)
+      text << i + 1 << ", " << i / 8.0 << ", 0.0\n";
+    text << "*NSET, NSET=ROOT\n1\n*NSET, NSET=TIP\n9\n*ELEMENT, TYPE=B21, ELSET=BEAM\n";
+    for (unsigned i = 1; i <= 8; ++i)
+      text << i << ", " << i << ", " << i + 1 << "\n";
+    text << "*BEAM GENERAL SECTION, ELSET=BEAM, DENSITY=1.0\n1.0, 0.01, 0.0, 0.01, 0.02\n"
+            "0.0, 0.0, -1.0\n1.0e4, 4.0e3\n*BOUNDARY\nROOT, 1, 2\nTIP, 1, 2\n"
+            "*STEP, NLGEOM\n*STATIC\n0.05, 1.0, 1e-6, 0.05\n*BOUNDARY\nTIP, 1, 1, "
+         << tip_x << "\nTIP, 2, 2, " << tip_y
+         << "\n*NODE PRINT, NSET=ALL\nU\n*END STEP\n*STEP\n*FREQUENCY\n6\n*END STEP\n";
+    return text.str();
+  };
+  const corot::io::Results turned   = run(write_deck("turned.inp", deck(-1.0, 1.0)));
+  const corot::io::Results unturned = run(write_deck("unturned.inp", deck(0.0, 0.0)));
+  ASSERT_EQ(turned.steps.size(), 2u);
+  EXPECT_NEAR(last(turned.steps[0], 5, "U1"), -0.5, 1e-10);
+  EXPECT_NEAR(last(turned.steps[0], 5, "U2"), 0.5, 1e-10);
+  EXPECT_NEAR(last(turned.steps[0], 5, "UR3"), 0.5 * M_PI, 1e-10);
+  EXPECT_TRUE(turned.steps[1].base_state.deformed);
+  const auto &a = unturned.steps[1].frequencies;
+  const auto &b = turned.steps[1].frequencies;
+  ASSERT_EQ(b.size(), 6u);
+  ASSERT_EQ(a.size(), b.size());
+  for (unsigned mode = 0; mode < a.size(); ++mode)
+    EXPECT_NEAR(b[mode], a[mode], 1e-9 * a[mode]) << "mode " << mode + 1;
+}
