@@ -5,6 +5,7 @@
  */
 #include <elements/element.h>
 #include <src/analysis/amplitude.h>
+#include <src/analysis/base_state.h>
 #include <src/assembly/assembler.h>
 #include <src/core/configuration.h>
 #include <src/core/dof_map.h>
@@ -46,5 +47,6 @@ namespace corot::analysis
     const AmplitudeTable                                  &amplitudes;
     core::Configuration                                   &configuration; ///< end state of the last general step
     dealii::ConditionalOStream                            &progress;      ///< rank-0 progress lines
+    BaseState base = {}; ///< what the last general step left for the steps after it
   };
 } // namespace corot::analysis

@@ -23,13 +23,16 @@ namespace corot::analysis
   {
     /**
      * *STEP, PERTURBATION: CalculiX and Abaqus mean a linear perturbation about
-     * the base state (the end of the last general step). corot has no linear
-     * perturbation *STATIC or *DYNAMIC, and its *FREQUENCY and *BUCKLE do not
-     * use a preloaded base state yet, so PERTURBATION is accepted only where
-     * the base state is the reference state.
+     * the base state (the end of the last general step). corot's *FREQUENCY
+     * and *BUCKLE always work about that base state (BaseState; the stresses
+     * of an NLGEOM step stiffen it, as in Abaqus), so the flag changes nothing
+     * there. After a linear general step CalculiX's PERTURBATION adds the
+     * linear preload's stress stiffening, which corot (like Abaqus without
+     * NLGEOM) does not: an error rather than another answer. corot has no
+     * linear perturbation *STATIC or *DYNAMIC, so it is an error on those.
      */
     void
-    check_perturbation(const core::Step &step, const int last_general_step)
+    check_perturbation(const core::Step &step, const BaseState &base)
     {
       if (!step.perturbation)
         return;
@@ -40,14 +43,14 @@ namespace corot::analysis
                                "*STEP, PERTURBATION (a linear perturbation step about the base "
                                "state) is only supported with *FREQUENCY and *BUCKLE; remove "
                                "PERTURBATION for a general step");
-      if (last_general_step >= 0)
+      if (base.step > 0 && !base.nonlinear)
         throw core::InputError(step.defined_at,
-                               "*STEP, PERTURBATION asks for the eigenvalues about the preloaded "
-                               "state at the end of step " +
-                                 std::to_string(last_general_step + 1) +
-                                 ", which this release does not use yet (it would take the "
-                                 "unloaded reference state); remove PERTURBATION for the "
-                                 "unloaded structure");
+                               "*STEP, PERTURBATION after the linear step " +
+                                 std::to_string(base.step) +
+                                 ": CalculiX would stiffen the eigenproblem with that step's "
+                                 "linear preload, corot (as Abaqus without NLGEOM) does not; put "
+                                 "NLGEOM on step " + std::to_string(base.step) +
+                                 " for the preloaded eigenvalues, or remove PERTURBATION");
     }
   } // namespace
 
@@ -96,11 +99,10 @@ namespace corot::analysis
 
     LoadHistory history(model);
     CmsSession  cms_session;           // the reduced model of the last *MODAL SYNTHESIS step
-    int         last_general_step = -1; // index of the last *STATIC or *DYNAMIC step
     for (unsigned s = 0; s < model.steps.size(); ++s)
       {
         const core::Step &step = model.steps[s];
-        check_perturbation(step, last_general_step);
+        check_perturbation(step, context.base);
         StepLoading loading = history.loading_of(context, step);
         progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
         switch (step.procedure)
@@ -110,7 +112,6 @@ namespace corot::analysis
                                         ArcLengthAnalysis(context, step, loading).run(s + 1) :
                                         StaticAnalysis(context, step, loading).run(s + 1));
               history.commit(context, loading, step.statics.period);
-              last_general_step = s;
               break;
             case core::Procedure::frequency:
               results.steps.push_back(FrequencyAnalysis(context, step, loading).run(s + 1));
@@ -126,7 +127,6 @@ namespace corot::analysis
             case core::Procedure::dynamic:
               results.steps.push_back(DynamicAnalysis(context, step, loading).run(s + 1));
               history.commit(context, loading, step.dynamics.period);
-              last_general_step = s;
               break;
             case core::Procedure::modal_synthesis:
               results.steps.push_back(ModalSynthesisAnalysis(context, step, loading, cms_session).run(s + 1));
@@ -143,6 +143,11 @@ namespace corot::analysis
             case core::Procedure::none:
               throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
           }
+        // Arc-length and dynamic steps leave a geometrically non-linear base
+        // state (StaticAnalysis records its own).
+        if ((step.procedure == core::Procedure::static_analysis && step.statics.riks) ||
+            step.procedure == core::Procedure::dynamic)
+          context.base.close_general_step(s + 1, true);
       }
     return results;
   }

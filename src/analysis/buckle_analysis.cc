@@ -17,50 +17,21 @@ namespace corot::analysis
     , loading_(loading)
   {}
 
-  io::StepResult
-  BuckleAnalysis::run(const unsigned step_number)
+  void
+  BuckleAnalysis::zero_constrained_diagonal(dealii::TrilinosWrappers::SparseMatrix &matrix) const
   {
-    io::StepResult result;
-    result.number    = step_number;
-    result.procedure = "buckle";
+    for (const auto &line : context_.assembler.increment_constraints().get_lines())
+      if (matrix.in_local_range(line.index))
+        matrix.set(line.index, line.index, 0.0);
+    matrix.compress(dealii::VectorOperation::insert);
+  }
 
-    PrescribedMotion prescribed(context_, loading_, result.log);
-    assembly::Assembler &assembler = context_.assembler;
-    assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
-    const unsigned n_nodes = context_.model.nodes.size();
-
-    // 1. Preload: K u = P about the reference configuration.
-    const Eigen::VectorXd                  load = external_force(context_, loading_, 1.0, 1.0, true);
-    const core::Configuration              reference(n_nodes);
-    dealii::TrilinosWrappers::SparseMatrix stiffness, geometric;
-    dealii::TrilinosWrappers::MPI::Vector  residual, solution;
-    Eigen::VectorXd                        internal;
-    assembler.assemble_residual(reference, false, load, residual, internal, &stiffness);
-    assembler.reinit_vector(solution);
-    try
-      {
-        solvers::DirectSolver solver;
-        solver.factorize(stiffness);
-        solver.solve(solution, residual);
-      }
-    catch (const std::runtime_error &error)
-      {
-        throw core::InputError(step_.procedure_at, error.what());
-      }
-    Eigen::VectorXd displacement = assembler.to_replicated(solution);
-    assembler.distribute(displacement);
-    core::Configuration preload(n_nodes);
-    preload.apply_increment(context_.dofs, displacement);
-
-    // 2. Initial-stress matrix, constrained rows and columns zero, plus the
-    //    load stiffness S(M)/2 of semi-tangential moments.
-    assembler.assemble_matrix(assembly::MatrixKind::geometric_stiffness, preload, geometric);
-    const auto &constraints = assembler.increment_constraints();
-    for (const auto &line : constraints.get_lines())
-      if (geometric.in_local_range(line.index))
-        geometric.set(line.index, line.index, 0.0);
-    geometric.compress(dealii::VectorOperation::insert);
-    for (unsigned node = 0; node < n_nodes; ++node)
+  void
+  BuckleAnalysis::add_moment_stiffness(const Eigen::VectorXd                  &load,
+                                       dealii::TrilinosWrappers::SparseMatrix &matrix) const
+  {
+    const auto &constraints = context_.assembler.increment_constraints();
+    for (unsigned node = 0; node < context_.model.nodes.size(); ++node)
       {
         std::array<unsigned, 3> dof;
         Eigen::Vector3d         moment = Eigen::Vector3d::Zero();
@@ -79,12 +50,134 @@ namespace corot::analysis
           for (unsigned b = 0; b < 3; ++b)
             if (a != b && dof[a] != core::DofMap::invalid && dof[b] != core::DofMap::invalid &&
                 !constraints.is_constrained(dof[a]) && !constraints.is_constrained(dof[b]) &&
-                geometric.in_local_range(dof[a]))
-              geometric.add(dof[a], dof[b], half_skew(a, b));
+                matrix.in_local_range(dof[a]))
+              matrix.add(dof[a], dof[b], half_skew(a, b));
       }
-    geometric.compress(dealii::VectorOperation::add);
+    matrix.compress(dealii::VectorOperation::add);
+  }
 
-    // 3. Load factors.
+  void
+  BuckleAnalysis::initial_stress_matrix(const Eigen::VectorXd                  &displacement,
+                                        const Eigen::VectorXd                  &load,
+                                        dealii::TrilinosWrappers::SparseMatrix &matrix) const
+  {
+    // K_g is linear in the stresses, so it is assembled where every rotation
+    // is below pi/2 and scaled back (a quaternion wraps beyond pi).
+    const double scale = linear_evaluation_scale(context_.dofs, displacement);
+    const core::Configuration state =
+      small_displacement_configuration(context_.model.nodes.size(), context_.dofs, displacement, scale);
+    context_.assembler.assemble_matrix(assembly::MatrixKind::geometric_stiffness, state, matrix);
+    zero_constrained_diagonal(matrix);
+    matrix *= scale;
+    add_moment_stiffness(load, matrix);
+  }
+
+  void
+  BuckleAnalysis::tangent_derivative(const Eigen::VectorXd                  &displacement,
+                                     const Eigen::VectorXd                  &load,
+                                     dealii::TrilinosWrappers::SparseMatrix &matrix) const
+  {
+    // Central difference of the symmetric tangent along the perturbation
+    // response, with the perturbation scaled to translations of 1e-6 of the
+    // model size (rotations of 1e-6 if it has no translation): the tangent is
+    // smooth, so the truncation error is O(1e-12) relative and the round-off
+    // O(1e-16/1e-6) of the stiffness.
+    double length = 0.0, translation = 0.0, rotation = 0.0;
+    for (const auto &node : context_.model.nodes)
+      length = std::max(length, node.position.norm());
+    for (unsigned dof = 0; dof < displacement.size(); ++dof)
+      (core::is_rotation(context_.dofs.kind_of(dof)) ? rotation : translation) =
+        std::max(core::is_rotation(context_.dofs.kind_of(dof)) ? rotation : translation,
+                 std::abs(displacement[dof]));
+    const double epsilon =
+      translation > 0.0 ? 1e-6 * std::max(length, 1.0) / translation : 1e-6 / std::max(rotation, 1e-300);
+
+    dealii::TrilinosWrappers::SparseMatrix minus;
+    core::Configuration                    plus_state  = context_.configuration;
+    core::Configuration                    minus_state = context_.configuration;
+    plus_state.apply_increment(context_.dofs, epsilon * displacement);
+    minus_state.apply_increment(context_.dofs, -epsilon * displacement);
+    context_.assembler.assemble_matrix(assembly::MatrixKind::symmetric_tangent_stiffness, plus_state, matrix);
+    context_.assembler.assemble_matrix(assembly::MatrixKind::symmetric_tangent_stiffness, minus_state, minus);
+    matrix.add(-1.0, minus);
+    matrix *= 0.5 / epsilon;
+    zero_constrained_diagonal(matrix);
+    add_moment_stiffness(load, matrix);
+  }
+
+  io::StepResult
+  BuckleAnalysis::run(const unsigned step_number)
+  {
+    io::StepResult result;
+    result.number    = step_number;
+    result.procedure = "buckle";
+
+    PrescribedMotion prescribed(context_, loading_, result.log);
+    assembly::Assembler &assembler = context_.assembler;
+    assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
+    const unsigned n_nodes = context_.model.nodes.size();
+
+    // The perturbation load Q: this step's own *CLOAD and *DLOAD lines. The
+    // loads of earlier general steps are the preload, part of the base state
+    // (Abaqus: the buckling load is P + lambda Q; CalculiX's *BUCKLE after
+    // *STEP, PERTURBATION gives the same factors).
+    const StepLoading     perturbation{loading_.boundaries, step_.loads, step_.gravity};
+    const Eigen::VectorXd load = external_force(context_, perturbation, 1.0, 1.0, true);
+    if (load.lpNorm<Eigen::Infinity>() == 0.0)
+      throw core::InputError(step_.procedure_at,
+                             "*BUCKLE needs a perturbation load: *CLOAD or *DLOAD lines in this step "
+                             "(loads of earlier steps are the preload of the base state)");
+
+    // 1. K_0, the stiffness of the base state: after a geometrically
+    //    non-linear step the tangent there (its stresses included); after
+    //    linear steps the small-displacement stiffness about the reference
+    //    configuration (as CalculiX without *STEP, PERTURBATION: a linear
+    //    preload does not enter; Abaqus would add its initial stress).
+    const BaseState &base = context_.base;
+    result.base_state     = {true, base.step, base.nonlinear, base.nonlinear, base.describe(base.nonlinear)};
+    result.log.push_back(result.base_state.description);
+    dealii::TrilinosWrappers::SparseMatrix stiffness, geometric;
+    dealii::TrilinosWrappers::MPI::Vector  residual, solution;
+    Eigen::VectorXd                        internal;
+    // The condensed load vector (and K_lin when the base state is linear).
+    assembler.assemble_linear_residual(Eigen::VectorXd::Zero(context_.dofs.n_dofs()), load, residual,
+                                       internal, base.nonlinear ? nullptr : &stiffness);
+    if (base.nonlinear)
+      {
+        double skewness = 0.0;
+        assembler.assemble_matrix(assembly::MatrixKind::symmetric_tangent_stiffness,
+                                  context_.configuration, stiffness, &skewness);
+        std::ostringstream line;
+        line << "tangent stiffness: |K_t - K_t^T|/|K_t| = " << std::setprecision(2) << skewness
+             << " (its symmetric part is used)";
+        result.log.push_back(line.str());
+      }
+
+    // 2. The perturbation response K_0 du = Q, the step's boundary conditions held at zero.
+    assembler.reinit_vector(solution);
+    try
+      {
+        solvers::DirectSolver solver;
+        solver.factorize(stiffness);
+        solver.solve(solution, residual);
+      }
+    catch (const std::runtime_error &error)
+      {
+        throw core::InputError(step_.procedure_at, error.what());
+      }
+    Eigen::VectorXd displacement = assembler.to_replicated(solution);
+    assembler.distribute(displacement);
+
+    // 3. K_Delta, the change of the stiffness per unit lambda: the initial
+    //    stress of du (linear base state) or the derivative of the tangent
+    //    along du (non-linear base state), plus the load stiffness S(M)/2 of
+    //    semi-tangential moments.
+    if (base.nonlinear)
+      tangent_derivative(displacement, load, geometric);
+    else
+      initial_stress_matrix(displacement, load, geometric);
+
+    // 4. Load factors.
     unsigned n_modes = step_.frequency.n_modes;
     context_.progress << "  step " << step_number << ": " << n_modes
                       << " buckling load factors of a system of " << context_.dofs.n_dofs() << " DOFs"

@@ -9,22 +9,33 @@
 namespace corot::analysis
 {
   /**
-   * Linear buckling about the reference configuration (a perturbation step:
-   * the state carried between steps is not changed). The loads in force in
-   * the step are the reference load P:
-   *  1. preload: the small-displacement static solution K u = P with the
-   *     step's boundary conditions held at zero;
-   *  2. K_g: the elements' initial-stress matrices at the stresses of u
-   *     (Element::geometric_stiffness), plus the load stiffness of the
-   *     concentrated moments, which *BUCKLE treats as semi-tangential
-   *     (conservative; Argyris, Hilpert, Malejannakis and Scharpf 1979,
-   *     Comput. Methods Appl. Mech. Engrg. 20, 47-85): the moment
-   *     M + theta x M/2 has -dF/dw = S(M)/2 on the rotational block of each
-   *     loaded node (w: spatial rotation increments, S(M) w = M x w);
-   *  3. the smallest positive load factors lambda of (K + lambda K_g) x = 0
-   *     (solvers::solve_buckling_eigenproblem), so lambda P is the critical load.
-   * Reports "load_factors" (JSON and .dat) and, with *NODE FILE, the buckling
-   * modes normalised to a largest translation of one.
+   * Linear buckling about the base state (BaseState; a perturbation step: the
+   * state carried between steps is not changed), as Abaqus's *BUCKLE: the
+   * critical load is P + lambda Q, with P the preload of the earlier general
+   * steps and Q the perturbation load, this step's own *CLOAD and *DLOAD
+   * lines:
+   *  1. K_0, the stiffness of the base state: after a geometrically
+   *     non-linear step the symmetric part of the tangent at its end state
+   *     (the preload's stresses included); otherwise the small-displacement
+   *     stiffness about the reference configuration, a linear preload not
+   *     included (CalculiX without *STEP, PERTURBATION; Abaqus would add its
+   *     initial-stress matrix);
+   *  2. the perturbation response K_0 du = Q, the step's boundary conditions
+   *     held at zero;
+   *  3. K_Delta: the elements' initial-stress matrices at the stresses of du
+   *     (Element::geometric_stiffness; linear base state), or the derivative
+   *     of the symmetric tangent along du by a central difference (non-linear
+   *     base state), plus the load stiffness of the concentrated moments,
+   *     which *BUCKLE treats as semi-tangential (conservative; Argyris,
+   *     Hilpert, Malejannakis and Scharpf 1979, Comput. Methods Appl. Mech.
+   *     Engrg. 20, 47-85): the moment M + theta x M/2 has -dF/dw = S(M)/2 on
+   *     the rotational block of each loaded node (w: spatial rotation
+   *     increments, S(M) w = M x w);
+   *  4. the smallest positive load factors lambda of (K_0 + lambda K_Delta) x = 0
+   *     (solvers::solve_buckling_eigenproblem).
+   * Without a preload this is the classical problem (K + lambda K_g) x = 0.
+   * Reports "load_factors" and "base_state" (JSON and .dat) and, with
+   * *NODE FILE, the buckling modes normalised to a largest translation of one.
    */
   class BuckleAnalysis
   {
@@ -35,6 +46,24 @@ namespace corot::analysis
     run(unsigned step_number);
 
   private:
+    /** Sets the diagonal of constrained rows to zero. */
+    void
+    zero_constrained_diagonal(dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+
+    /** Adds the load stiffness S(M)/2 of the concentrated moments in @p load. */
+    void
+    add_moment_stiffness(const Eigen::VectorXd &load, dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+
+    /** Initial-stress matrix at the small displacements @p displacement plus the moment stiffness of @p load. */
+    void
+    initial_stress_matrix(const Eigen::VectorXd &displacement, const Eigen::VectorXd &load,
+                          dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+
+    /** Derivative of the symmetric tangent at the base state along @p displacement, plus the moment stiffness of @p load. */
+    void
+    tangent_derivative(const Eigen::VectorXd &displacement, const Eigen::VectorXd &load,
+                       dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+
     AnalysisContext   &context_;
     const core::Step  &step_;
     const StepLoading &loading_;

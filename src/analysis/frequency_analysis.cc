@@ -37,10 +37,35 @@ namespace corot::analysis
         n_modes = n_free;
       }
 
-    const core::Configuration reference(context_.model.nodes.size());
+    // The base state (Abaqus): after a geometrically non-linear step the
+    // tangent stiffness (initial stress included) and the mass turned with the
+    // elements at the end of that step; otherwise the reference configuration.
+    const BaseState &base = context_.base;
+    result.base_state     = {true, base.step, base.nonlinear, base.nonlinear, base.describe(base.nonlinear)};
+    result.log.push_back(result.base_state.description);
+    if (!base.nonlinear && base.linear_dofs.size() > 0 && base.linear_dofs.lpNorm<Eigen::Infinity>() > 0.0)
+      result.log.push_back("note: the preload of step " + std::to_string(base.step) +
+                           " does not stiffen the frequencies because that step is linear; as in "
+                           "Abaqus, stress stiffening needs NLGEOM on the preload step");
     dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
-    context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
-    context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
+    if (base.nonlinear)
+      {
+        double skewness = 0.0;
+        context_.assembler.assemble_matrix(assembly::MatrixKind::symmetric_tangent_stiffness,
+                                           context_.configuration, stiffness, &skewness);
+        context_.assembler.assemble_matrix(assembly::MatrixKind::turned_consistent_mass,
+                                           context_.configuration, mass);
+        std::ostringstream line;
+        line << "tangent stiffness: |K_t - K_t^T|/|K_t| = " << std::setprecision(2) << skewness
+             << " (its symmetric part is used)";
+        result.log.push_back(line.str());
+      }
+    else
+      {
+        const core::Configuration reference(context_.model.nodes.size());
+        context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
+        context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
+      }
 
     const double two_pi = 2.0 * M_PI;
     const double lower  = p.lower_frequency ? std::pow(two_pi * *p.lower_frequency, 2) : 0.0;

@@ -31,6 +31,19 @@ namespace corot::analysis
     result.procedure = "modal_synthesis";
     const core::ModalSynthesisParameters &p = step_.synthesis;
 
+    // The component matrices are the elements' small-displacement ones, so
+    // only the reference configuration is a base state CMS can reduce about.
+    const BaseState &base = context_.base;
+    if (base.nonlinear)
+      throw core::InputError(step_.procedure_at,
+                             "*MODAL SYNTHESIS after the geometrically non-linear step " +
+                               std::to_string(base.step) +
+                               " is not available: its component matrices would be the unstressed "
+                               "ones, not the tangent stiffness of that base state; use *FREQUENCY "
+                               "for the preloaded structure, or run the synthesis before the NLGEOM step");
+    result.base_state = {true, base.step, false, false, base.describe(false)};
+    result.log.push_back(result.base_state.description);
+
     PrescribedMotion prescribed(context_, loading_, result.log);
     session_.constraints = prescribed.constrained_dofs();
     context_.assembler.set_constraints(session_.constraints, context_.model.equations);

@@ -28,6 +28,38 @@ namespace corot::analysis
     }
   } // namespace
 
+  Eigen::Vector3d
+  OutputRecorder::rotation_of(const unsigned node) const
+  {
+    if (linear_values_ == nullptr)
+      return context_.configuration.rotation_vector(node);
+    Eigen::Vector3d theta = Eigen::Vector3d::Zero();
+    for (unsigned k = 3; k < core::n_dof_kinds; ++k)
+      {
+        const unsigned dof = context_.dofs.index(node, static_cast<core::DofKind>(k));
+        if (dof != core::DofMap::invalid)
+          theta[k - 3] = (*linear_values_)[dof];
+      }
+    return theta;
+  }
+
+  std::vector<std::pair<std::string, double>>
+  OutputRecorder::section_forces_of(const unsigned e) const
+  {
+    if (linear_values_ == nullptr)
+      return context_.elements[e]->section_forces(context_.assembler.kinematics(e, context_.configuration),
+                                                  step_.nlgeom);
+    // Linear section forces are linear in the state: evaluate them where every
+    // rotation is below pi/2 (a quaternion wraps beyond pi) and scale back.
+    const double scale = linear_evaluation_scale(context_.dofs, *linear_values_);
+    const core::Configuration state =
+      small_displacement_configuration(context_.model.nodes.size(), context_.dofs, *linear_values_, scale);
+    auto forces = context_.elements[e]->section_forces(context_.assembler.kinematics(e, state), false);
+    for (auto &entry : forces)
+      entry.second *= scale;
+    return forces;
+  }
+
   OutputRecorder::OutputRecorder(const AnalysisContext &context, const core::Step &step,
                                  io::StepResult &result)
     : context_(context)
@@ -63,7 +95,7 @@ namespace corot::analysis
                     continue;
                   history.time.push_back(time);
                   const Eigen::Vector3d u     = context_.configuration.displacements[node];
-                  const Eigen::Vector3d theta = context_.configuration.rotation_vector(node);
+                  const Eigen::Vector3d theta = rotation_of(node);
                   const Eigen::Vector3d v     = context_.configuration.velocities[node];
                   const Eigen::Vector3d w     = context_.configuration.angular_velocities[node];
                   for (unsigned k = 0; k < 6; ++k)
@@ -89,8 +121,7 @@ namespace corot::analysis
                   if (!history.time.empty() && history.time.back() == time)
                     continue;
                   history.time.push_back(time);
-                  for (const auto &[name, value] : context_.elements[e]->section_forces(
-                         context_.assembler.kinematics(e, context_.configuration), step_.nlgeom))
+                  for (const auto &[name, value] : section_forces_of(e))
                     history.values[name].push_back(value);
                 }
               break;
@@ -121,7 +152,7 @@ namespace corot::analysis
     for (unsigned node = 0; node < model.nodes.size(); ++node)
       {
         frame.displacement.push_back(context_.configuration.displacements[node]);
-        frame.rotation.push_back(context_.configuration.rotation_vector(node));
+        frame.rotation.push_back(rotation_of(node));
         Eigen::Vector3d rf = Eigen::Vector3d::Zero();
         if (reaction.size() > 0)
           for (unsigned k = 0; k < 3; ++k)
@@ -136,8 +167,7 @@ namespace corot::analysis
       for (unsigned e = 0; e < model.elements.size(); ++e)
         {
           std::map<std::string, double> values;
-          for (const auto &[name, value] : context_.elements[e]->section_forces(
-                 context_.assembler.kinematics(e, context_.configuration), step_.nlgeom))
+          for (const auto &[name, value] : section_forces_of(e))
             values[name] = value;
           frame.element_values.push_back(values);
         }

@@ -26,6 +26,17 @@ namespace corot::analysis
     void
     record(double time, unsigned increment, const Eigen::VectorXd &reaction, bool last);
 
+    /**
+     * Makes U, UR and the section forces come from the plain DOF vector
+     * @p values (a linear step's state; it must outlive the recorder), whose
+     * rotations may exceed pi, instead of the configuration's rotations.
+     */
+    void
+    use_linear_state(const Eigen::VectorXd &values)
+    {
+      linear_values_ = &values;
+    }
+
     /** A field frame of the current state for VTU output. */
     io::FieldFrame
     frame(double time, const std::string &label, const Eigen::VectorXd &reaction,
@@ -35,5 +46,14 @@ namespace corot::analysis
     const AnalysisContext &context_;
     const core::Step      &step_;
     io::StepResult        &result_;
+    const Eigen::VectorXd *linear_values_ = nullptr;
+
+    /** Rotation vector of node @p node: from the linear state if set, else log R. */
+    Eigen::Vector3d
+    rotation_of(unsigned node) const;
+
+    /** Section forces of element @p e (linear: K_e u_e of the linear state). */
+    std::vector<std::pair<std::string, double>>
+    section_forces_of(unsigned e) const;
   };
 } // namespace corot::analysis

@@ -40,12 +40,63 @@ namespace corot::analysis
     , loading_(loading)
   {}
 
+  void
+  StaticAnalysis::check_restrained(const dealii::TrilinosWrappers::SparseMatrix &tangent) const
+  {
+    const auto unrestrained = context_.assembler.unrestrained_dofs(tangent);
+    if (unrestrained.empty())
+      return;
+    std::string list;
+    for (unsigned i = 0; i < std::min<size_t>(5, unrestrained.size()); ++i)
+      list += (i ? ", " : "") + unrestrained[i];
+    if (unrestrained.size() > 5)
+      list += ", ... (" + std::to_string(unrestrained.size()) + " in all)";
+    throw core::InputError(step_.defined_at, "the structure is a mechanism: no element or boundary "
+                                             "condition restrains " + list);
+  }
+
+  void
+  StaticAnalysis::solve_linear(const double time, Eigen::VectorXd &reaction)
+  {
+    assembly::Assembler &assembler = context_.assembler;
+    const Eigen::VectorXd external = external_force(context_, loading_, time, step_.statics.period, loading_.ramp);
+
+    dealii::TrilinosWrappers::SparseMatrix stiffness;
+    dealii::TrilinosWrappers::MPI::Vector  residual, correction;
+    Eigen::VectorXd                        internal;
+    assembler.assemble_linear_residual(linear_, external, residual, internal, &stiffness);
+    check_restrained(stiffness);
+    assembler.reinit_vector(correction);
+    try
+      {
+        solvers::DirectSolver solver;
+        solver.factorize(stiffness);
+        solver.solve(correction, residual);
+      }
+    catch (const std::runtime_error &error)
+      {
+        throw core::InputError(step_.procedure_at, error.what());
+      }
+    Eigen::VectorXd delta = assembler.to_replicated(correction);
+    assembler.distribute(delta);
+    linear_ += delta;
+
+    assembler.assemble_linear_residual(linear_, external, residual, internal, nullptr);
+    reaction = reactions(assembler, internal, external);
+    // The configuration holds the same state for what reads one (rotations
+    // exp(theta) about the reference, never composed with earlier steps').
+    const core::Configuration state =
+      small_displacement_configuration(context_.model.nodes.size(), context_.dofs, linear_);
+    context_.configuration.displacements = state.displacements;
+    context_.configuration.rotations     = state.rotations;
+  }
+
   unsigned
   StaticAnalysis::solve_increment(const double time, Eigen::VectorXd &reaction)
   {
-    const bool   nonlinear = step_.nlgeom;
+    const bool   nonlinear = true;
     const double period    = step_.statics.period;
-    const unsigned max_iterations = nonlinear ? 25 : 1;
+    const unsigned max_iterations = 25;
 
     assembly::Assembler &assembler = context_.assembler;
     const Eigen::VectorXd external = external_force(context_, loading_, time, period, loading_.ramp);
@@ -68,20 +119,7 @@ namespace corot::analysis
         assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
                                     internal, &tangent);
         if (iteration == 1)
-          {
-            const auto unrestrained = assembler.unrestrained_dofs(tangent);
-            if (!unrestrained.empty())
-              {
-                std::string list;
-                for (unsigned i = 0; i < std::min<size_t>(5, unrestrained.size()); ++i)
-                  list += (i ? ", " : "") + unrestrained[i];
-                if (unrestrained.size() > 5)
-                  list += ", ... (" + std::to_string(unrestrained.size()) + " in all)";
-                throw core::InputError(step_.defined_at,
-                                       "the structure is a mechanism: no element or boundary "
-                                       "condition restrains " + list);
-              }
-          }
+          check_restrained(tangent);
 
         assembler.reinit_vector(correction);
         try
@@ -91,10 +129,7 @@ namespace corot::analysis
           }
         catch (const std::runtime_error &error)
           {
-            // Linear: the model is singular, say so at the step. Non-linear: a
-            // singular tangent is one more reason to cut the increment back.
-            if (!nonlinear)
-              throw core::InputError(step_.procedure_at, error.what());
+            // A singular tangent is one more reason to cut the increment back.
             context_.progress << "    iteration " << iteration << ": " << error.what() << std::endl;
             return 0;
           }
@@ -112,7 +147,7 @@ namespace corot::analysis
         const double residual_before = residual.l2_norm();
         core::Configuration trial = context_.configuration;
         assembler.apply_increment(trial, delta);
-        if (nonlinear && iteration > 1)
+        if (iteration > 1)
           for (unsigned search = 0; search < 6; ++search)
             {
               dealii::TrilinosWrappers::MPI::Vector trial_residual;
@@ -131,8 +166,6 @@ namespace corot::analysis
                                     internal, nullptr);
         reaction = reactions(assembler, internal, external);
 
-        if (!nonlinear)
-          return 1;
         increment += step_length * delta;
         const bool done = convergence.converged(assembler.to_replicated(residual), external,
                                                 internal, step_length * delta, increment);
@@ -153,7 +186,13 @@ namespace corot::analysis
     result_.number    = step_number;
     result_.procedure = "static";
 
-    if (step_.nlgeom)
+    BaseState &base = context_.base;
+    nonlinear_      = step_.nlgeom;
+    if (!nonlinear_)
+      linear_ = base.linear_dofs.size() > 0 ? base.linear_dofs :
+                                               context_.configuration.dof_values(context_.dofs);
+
+    if (nonlinear_)
       for (unsigned e = 0; e < context_.elements.size(); ++e)
         if (!context_.elements[e]->supports_large_rotations())
           {
@@ -173,9 +212,11 @@ namespace corot::analysis
     const double period        = p.period > 0 ? p.period : 1.0;
     const double min_increment = p.min_increment > 0 ? p.min_increment : 1e-5 * period;
     const double max_increment = p.max_increment > 0 ? p.max_increment : period;
-    double       increment     = step_.nlgeom ? std::min(p.initial_increment > 0 ? p.initial_increment : period, max_increment) : period;
+    double       increment     = nonlinear_ ? std::min(p.initial_increment > 0 ? p.initial_increment : period, max_increment) : period;
 
     OutputRecorder  recorder(context_, step_, result_);
+    if (!nonlinear_)
+      recorder.use_linear_state(linear_);
     Eigen::VectorXd reaction = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
     double          time     = 0.0;
     unsigned        count    = 0;
@@ -184,11 +225,20 @@ namespace corot::analysis
         increment              = std::min(increment, period - time);
         const double    target = time + increment;
         const core::Configuration saved = context_.configuration;
-        context_.assembler.impose_prescribed_values(context_.configuration,
-                                                    prescribed.values(target, period, loading_.ramp));
         context_.progress << "  step " << step_number << " increment " << count + 1 << ": time "
                           << target << " of " << period << std::endl;
-        const unsigned iterations = solve_increment(target, reaction);
+        unsigned iterations = 1;
+        if (nonlinear_)
+          {
+            context_.assembler.impose_prescribed_values(context_.configuration,
+                                                        prescribed.values(target, period, loading_.ramp));
+            iterations = solve_increment(target, reaction);
+          }
+        else
+          {
+            context_.assembler.impose_prescribed_values(linear_, prescribed.values(target, period, loading_.ramp));
+            solve_linear(target, reaction);
+          }
         if (iterations == 0)
           {
             context_.configuration = saved;
@@ -212,11 +262,15 @@ namespace corot::analysis
         time = target;
         result_.newton_iterations.push_back(iterations);
         result_.log.push_back("increment " + std::to_string(count) + ": time " + format(time) +
-                              (step_.nlgeom ? ", " + std::to_string(iterations) + " iterations" : ""));
+                              (nonlinear_ ? ", " + std::to_string(iterations) + " iterations" : ""));
         recorder.record(time, count, reaction, time >= period * (1.0 - 1e-12));
-        if (step_.nlgeom && iterations <= 5)
+        if (nonlinear_ && iterations <= 5)
           increment = std::min(1.5 * increment, max_increment);
       }
+
+    base.close_general_step(step_number, nonlinear_);
+    if (!nonlinear_)
+      base.linear_dofs = linear_;
     return result_;
   }
 } // namespace corot::analysis

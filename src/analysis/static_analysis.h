@@ -13,7 +13,11 @@ namespace corot::analysis
    * Static equilibrium f_int(d) = f_ext(t) over the step.
    *
    * Linear (no NLGEOM): one solve with the small-displacement stiffness at
-   * the end of the step. NLGEOM: load increments of the size the *STATIC line
+   * the end of the step, about the reference configuration. The state is the
+   * plain DOF vector BaseState::linear_dofs carried from linear step to
+   * linear step (rotations added as vectors, not composed on SO(3) and not
+   * wrapped), so a sequence of linear steps gives exactly the response to
+   * the sum of their loads. NLGEOM: load increments of the size the *STATIC line
    * asks for, each solved by Newton's method with the consistent tangent of
    * the co-rotational elements and a backtracking line search; an increment
    * that does not converge is cut back (x 1/4, with a message) down to the
@@ -35,9 +39,19 @@ namespace corot::analysis
     unsigned
     solve_increment(double time, Eigen::VectorXd &reaction);
 
+    /** The linear solution at step time @p time: updates linear_ and the context's configuration. */
+    void
+    solve_linear(double time, Eigen::VectorXd &reaction);
+
+    /** Throws if the stiffness @p tangent leaves DOFs unrestrained (a mechanism). */
+    void
+    check_restrained(const dealii::TrilinosWrappers::SparseMatrix &tangent) const;
+
     AnalysisContext   &context_;
     const core::Step  &step_;
     const StepLoading &loading_;
     io::StepResult     result_;
+    bool               nonlinear_ = false; ///< NLGEOM, or the base state is non-linear
+    Eigen::VectorXd    linear_;            ///< linear steps: total DOF values (plain vector)
   };
 } // namespace corot::analysis

@@ -55,7 +55,8 @@ namespace corot::assembly
     bool
     is_mass(const MatrixKind kind)
     {
-      return kind == MatrixKind::consistent_mass || kind == MatrixKind::lumped_mass;
+      return kind == MatrixKind::consistent_mass || kind == MatrixKind::lumped_mass ||
+             kind == MatrixKind::turned_consistent_mass;
     }
   } // namespace
 
@@ -427,31 +428,100 @@ namespace corot::assembly
           element.geometric_stiffness(kinematics(e, configuration), matrix);
           break;
         case MatrixKind::tangent_stiffness:
+        case MatrixKind::symmetric_tangent_stiffness:
           {
             Eigen::VectorXd force;
             element.internal_force(kinematics(e, configuration), force, &matrix);
             break;
           }
+        case MatrixKind::turned_consistent_mass:
+          {
+            element.mass(elements::MassKind::consistent, matrix);
+            const Eigen::Matrix3d rotation = element_rotation(e, configuration);
+            const auto            kinds    = element.dof_kinds();
+            Eigen::MatrixXd       turn     = Eigen::MatrixXd::Zero(matrix.rows(), matrix.cols());
+            for (unsigned a = 0; a < element.nodes().size(); ++a)
+              for (unsigned k = 0; k < kinds.size(); ++k)
+                for (unsigned l = 0; l < kinds.size(); ++l)
+                  if (core::is_rotation(kinds[k]) == core::is_rotation(kinds[l]))
+                    turn(a * kinds.size() + k, a * kinds.size() + l) =
+                      rotation(core::index(kinds[k]), core::index(kinds[l]));
+            matrix = turn * matrix * turn.transpose();
+            break;
+          }
       }
+  }
+
+  Eigen::Matrix3d
+  Assembler::element_rotation(const unsigned e, const core::Configuration &configuration) const
+  {
+    const elements::Element &element = *elements_[e];
+    const auto               kinds   = element.dof_kinds();
+    const bool has_rotations = std::any_of(kinds.begin(), kinds.end(), [](const core::DofKind kind) {
+      return core::is_rotation(kind);
+    });
+    std::vector<unsigned> nodes;
+    for (const unsigned id : element.nodes())
+      nodes.push_back(model_.node_index.at(id));
+
+    // Mean of the nodal triads (quaternions on one hemisphere, normalised).
+    Eigen::Quaterniond mean = Eigen::Quaterniond::Identity();
+    if (has_rotations)
+      {
+        Eigen::Vector4d sum = Eigen::Vector4d::Zero();
+        const Eigen::Quaterniond &first = configuration.rotations[nodes.front()];
+        for (const unsigned node : nodes)
+          {
+            const Eigen::Quaterniond &q = configuration.rotations[node];
+            sum += (q.coeffs().dot(first.coeffs()) < 0.0 ? -1.0 : 1.0) * q.coeffs();
+          }
+        mean.coeffs() = sum.normalized();
+      }
+    if (nodes.size() < 2)
+      return mean.toRotationMatrix();
+
+    const Eigen::Vector3d reference_chord =
+      model_.nodes[nodes.back()].position - model_.nodes[nodes.front()].position;
+    const Eigen::Vector3d current_chord = reference_chord + configuration.displacements[nodes.back()] -
+                                          configuration.displacements[nodes.front()];
+    if (reference_chord.norm() == 0.0 || current_chord.norm() == 0.0)
+      return mean.toRotationMatrix();
+    const Eigen::Quaterniond align =
+      Eigen::Quaterniond::FromTwoVectors(mean * reference_chord, current_chord);
+    return (align * mean).toRotationMatrix();
   }
 
   void
   Assembler::assemble_matrix(const MatrixKind                        kind,
                              const core::Configuration              &configuration,
-                             dealii::TrilinosWrappers::SparseMatrix &matrix) const
+                             dealii::TrilinosWrappers::SparseMatrix &matrix,
+                             double                                 *skewness) const
   {
     reinit_matrix(matrix);
     std::vector<unsigned>         local;
     std::vector<global_dof_index> global;
     Eigen::MatrixXd               element;
+    double                        squares[2] = {0.0, 0.0}; // |K - K^T|^2, |K|^2
     for (const unsigned e : local_elements_)
       {
         active_entries(element_dofs_[e], local, global);
         element_matrix(kind, e, configuration, element);
+        if (kind == MatrixKind::symmetric_tangent_stiffness)
+          {
+            squares[0] += (element - element.transpose()).squaredNorm();
+            squares[1] += element.squaredNorm();
+            element = 0.5 * (element + element.transpose()).eval();
+          }
         increment_constraints_.distribute_local_to_global(restricted_matrix(element, local),
                                                           global, matrix);
       }
     matrix.compress(dealii::VectorOperation::add);
+    if (skewness != nullptr)
+      {
+        dealii::Utilities::MPI::sum(dealii::ArrayView<const double>(squares, 2), communicator_,
+                                    dealii::ArrayView<double>(squares, 2));
+        *skewness = squares[1] > 0.0 ? std::sqrt(squares[0] / squares[1]) : 0.0;
+      }
 
     if (is_mass(kind))
       {
@@ -475,17 +545,30 @@ namespace corot::assembly
                                Eigen::VectorXd                        &internal_force,
                                dealii::TrilinosWrappers::SparseMatrix *tangent) const
   {
-    if (nonlinear)
-      linearise_rotation_constraints(configuration);
-    const Eigen::VectorXd values = nonlinear ? Eigen::VectorXd() : configuration.dof_values(dofs_);
+    if (!nonlinear)
+      {
+        assemble_linear_residual(configuration.dof_values(dofs_), external_force, residual,
+                                 internal_force, tangent);
+        return;
+      }
+    linearise_rotation_constraints(configuration);
+    assemble_element_forces(
+      [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
+        elements_[e]->internal_force(kinematics(e, configuration), force, stiffness);
+      },
+      external_force, residual, internal_force, tangent, true);
+  }
+
+  void
+  Assembler::assemble_linear_residual(const Eigen::VectorXd                  &values,
+                                      const Eigen::VectorXd                  &external_force,
+                                      dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                      Eigen::VectorXd                        &internal_force,
+                                      dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
     assemble_element_forces(
       [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
         const elements::Element &element = *elements_[e];
-        if (nonlinear)
-          {
-            element.internal_force(kinematics(e, configuration), force, stiffness);
-            return;
-          }
         Eigen::MatrixXd linear;
         element.linear_stiffness(linear);
         const auto     &dofs           = element_dofs_[e];
@@ -497,7 +580,7 @@ namespace corot::assembly
         if (stiffness != nullptr)
           *stiffness = linear;
       },
-      external_force, residual, internal_force, tangent, nonlinear);
+      external_force, residual, internal_force, tangent, false);
   }
 
   void

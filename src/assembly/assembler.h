@@ -40,7 +40,9 @@ namespace corot::assembly
     tangent_stiffness,   ///< consistent tangent of the co-rotational internal force
     consistent_mass,
     lumped_mass,
-    geometric_stiffness  ///< initial-stress matrix at the stresses of a configuration
+    geometric_stiffness, ///< initial-stress matrix at the stresses of a configuration
+    symmetric_tangent_stiffness, ///< (K_t + K_t^T)/2 of the consistent tangent (eigenproblems about a base state)
+    turned_consistent_mass ///< consistent mass turned with each element's rigid rotation at a configuration
   };
 
   /**
@@ -184,11 +186,26 @@ namespace corot::assembly
      * Assembles @p kind at @p configuration. Constrained rows get a positive
      * diagonal for stiffness matrices and a zero diagonal for mass matrices, so
      * eigenproblems have no spurious modes from constraints.
+     *
+     * MatrixKind::turned_consistent_mass turns each element's consistent mass
+     * M_e into T M_e T^T, T = diag(Q) on every node's translations and
+     * rotations, with Q the element's rigid rotation at @p configuration:
+     * the mean of its nodal triads turned further by the smallest rotation
+     * that carries the turned reference chord onto the current chord (for
+     * one-node elements the node's triad). It is exact for rigidly turned
+     * elements; for a deformed element Q differs from its co-rotational frame
+     * by the element's own (small) deformation rotations.
+     *
+     * With MatrixKind::symmetric_tangent_stiffness and @p skewness given,
+     * *@p skewness is |K_t - K_t^T|_F / |K_t|_F over the element tangents
+     * (summed squares over all ranks): the co-rotational tangent with respect
+     * to spatial spins is non-symmetric under moments and away from equilibrium.
      */
     void
     assemble_matrix(MatrixKind                              kind,
                     const core::Configuration              &configuration,
-                    dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+                    dealii::TrilinosWrappers::SparseMatrix &matrix,
+                    double                                 *skewness = nullptr) const;
 
     /**
      * Assembles the condensed residual r = f_ext - f_int at @p configuration,
@@ -203,6 +220,19 @@ namespace corot::assembly
                       dealii::TrilinosWrappers::MPI::Vector  &residual,
                       Eigen::VectorXd                        &internal_force,
                       dealii::TrilinosWrappers::SparseMatrix *tangent) const;
+
+    /**
+     * The small-displacement residual r = f_ext - K_lin @p values for a plain
+     * DOF vector @p values (rotations as rotation vectors, any size: linear
+     * steps add rotations as vectors), the replicated unconstrained internal
+     * force K_lin @p values and, when @p tangent is given, K_lin.
+     */
+    void
+    assemble_linear_residual(const Eigen::VectorXd                  &values,
+                             const Eigen::VectorXd                  &external_force,
+                             dealii::TrilinosWrappers::MPI::Vector  &residual,
+                             Eigen::VectorXd                        &internal_force,
+                             dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
     /**
      * As assemble_residual, with the algorithmic force of the energy-conserving
@@ -298,6 +328,10 @@ namespace corot::assembly
     void
     add_rotation_constraint_curvature(const Eigen::VectorXd                  &force,
                                       dealii::TrilinosWrappers::SparseMatrix &tangent) const;
+
+    /** Rigid rotation of element @p e at @p configuration (see turned_consistent_mass). */
+    Eigen::Matrix3d
+    element_rotation(unsigned e, const core::Configuration &configuration) const;
 
     /** Element matrix of @p kind for element @p e. */
     void

@@ -87,6 +87,20 @@ namespace corot::io
       }
     if (step.cms.present)
       write_cms(json, step.cms);
+    if (step.base_state.present)
+      {
+        json.key("base_state");
+        json.begin_object();
+        json.key("step");
+        json.value(step.base_state.step);
+        json.key("deformed");
+        json.value(step.base_state.deformed);
+        json.key("stress_stiffening");
+        json.value(step.base_state.stress_stiffening);
+        json.key("description");
+        json.value(step.base_state.description);
+        json.end_object();
+      }
     json.end_object();
   }
 

@@ -90,6 +90,16 @@ namespace corot::io
     std::map<std::string, double> timings;             ///< seconds, by phase
   };
 
+  /** The base state a perturbation step (*FREQUENCY, *BUCKLE, *MODAL SYNTHESIS) was solved about. */
+  struct BaseStateRecord
+  {
+    bool        present = false;
+    unsigned    step    = 0;     ///< general step that left it; 0: the initial state
+    bool        deformed = false; ///< deformed geometry (NLGEOM) rather than the reference one
+    bool        stress_stiffening = false; ///< initial stress of the base state included
+    std::string description; ///< e.g. "base state: end of step 1 (NLGEOM): ..."
+  };
+
   /** Everything one *STEP produced. */
   struct StepResult
   {
@@ -114,6 +124,8 @@ namespace corot::io
     std::vector<std::string> log; ///< lines for the .dat report (increments, cut-backs, warnings)
 
     CmsResult cms; ///< the CMS procedures
+
+    BaseStateRecord base_state; ///< perturbation steps
   };
 
   /** All steps of a run. */
