@@ -56,18 +56,22 @@ namespace corot::analysis
   AssembledDynamicSystem::AssembledDynamicSystem(AnalysisContext   &context,
                                                  const StepLoading &loading,
                                                  const double       period,
-                                                 const PrescribedMotion *prescribed)
+                                                 const PrescribedMotion *prescribed,
+                                                 const bool              nonlinear)
     : context_(context)
     , loading_(loading)
     , period_(period)
     , prescribed_(prescribed)
     , moving_(prescribed != nullptr && prescribed->moves(period))
+    , nonlinear_(nonlinear)
   {
     context_.assembler.assemble_matrix(assembly::MatrixKind::lumped_mass,
                                        core::Configuration(context_.model.nodes.size()), mass_);
 
     for (const auto &node : context_.model.nodes)
       coordinate_scale_ = std::max(coordinate_scale_, node.position.lpNorm<Eigen::Infinity>());
+    if (!nonlinear_)
+      return; // geometrically linear: additive rotations, constant rotary inertia
 
     // Nodes on SO(3) and their material rotary inertia: the rotational 3 x 3
     // block of the lumped mass at the reference (R = I).
@@ -320,9 +324,7 @@ namespace corot::analysis
   {
     dealii::TrilinosWrappers::MPI::Vector residual;
     Eigen::VectorXd                       internal;
-    context_.assembler.assemble_residual(configuration(d), true,
-                                         Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual,
-                                         internal, nullptr);
+    assemble_internal(d, Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual, internal, nullptr);
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
       internal[line.index] = 0.0;
     return internal;
@@ -333,8 +335,7 @@ namespace corot::analysis
   {
     dealii::TrilinosWrappers::MPI::Vector residual, solution;
     Eigen::VectorXd                       internal;
-    context_.assembler.assemble_residual(configuration(d), true, external_force(time), residual,
-                                         internal, nullptr);
+    assemble_internal(d, external_force(time), residual, internal, nullptr);
     dealii::TrilinosWrappers::SparseMatrix mass;
     mass.copy_from(mass_);
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
@@ -369,12 +370,7 @@ namespace corot::analysis
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
     dealii::TrilinosWrappers::SparseMatrix matrix;
     Eigen::VectorXd                        internal;
-    if (model == integrators::ForceModel::conserving)
-      context_.assembler.assemble_conserving_residual(configuration(d_n), configuration(d_n1),
-                                                      effective, residual, internal, &matrix);
-    else
-      context_.assembler.assemble_residual(configuration(d_n1), true, effective, residual,
-                                           internal, &matrix);
+    assemble_step_force(model, d_n, d_n1, effective, residual, internal, &matrix);
     matrix.add(mass_coefficient, mass_);
     const auto &constraints = context_.assembler.increment_constraints();
     const bool  exact_inertia_tangent =
@@ -446,7 +442,48 @@ namespace corot::analysis
   double
   AssembledDynamicSystem::strain_energy(const Eigen::VectorXd &d) const
   {
-    return context_.assembler.strain_energy(configuration(d), true);
+    if (nonlinear_)
+      return context_.assembler.strain_energy(configuration(d), true);
+    dealii::TrilinosWrappers::MPI::Vector residual;
+    Eigen::VectorXd                       internal;
+    assemble_internal(d, Eigen::VectorXd::Zero(d.size()), residual, internal, nullptr);
+    return 0.5 * d.dot(internal); // 1/2 d.K_lin d
+  }
+
+  void
+  AssembledDynamicSystem::assemble_internal(const Eigen::VectorXd &d,
+                                            const Eigen::VectorXd &external,
+                                            dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                            Eigen::VectorXd                        &internal,
+                                            dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
+    if (nonlinear_)
+      context_.assembler.assemble_residual(configuration(d), true, external, residual, internal,
+                                           tangent);
+    else
+      context_.assembler.assemble_linear_residual(d, external, residual, internal, tangent);
+  }
+
+  void
+  AssembledDynamicSystem::assemble_step_force(const integrators::ForceModel model,
+                                              const Eigen::VectorXd &d_n,
+                                              const Eigen::VectorXd &d_n1,
+                                              const Eigen::VectorXd &external,
+                                              dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                              Eigen::VectorXd                        &internal,
+                                              dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
+    if (model == integrators::ForceModel::end_of_step)
+      return assemble_internal(d_n1, external, residual, internal, tangent);
+    if (nonlinear_)
+      return context_.assembler.assemble_conserving_residual(configuration(d_n),
+                                                             configuration(d_n1), external,
+                                                             residual, internal, tangent);
+    // K (d_n + d_n1)/2: Delta d . K (d_n + d_n1)/2 = W(d_n1) - W(d_n) exactly.
+    context_.assembler.assemble_linear_residual(0.5 * (d_n + d_n1), external, residual, internal,
+                                                tangent);
+    if (tangent != nullptr)
+      *tangent *= 0.5;
   }
 
   void
@@ -473,12 +510,7 @@ namespace corot::analysis
   {
     dealii::TrilinosWrappers::MPI::Vector residual;
     Eigen::VectorXd                       internal;
-    if (model == integrators::ForceModel::conserving)
-      context_.assembler.assemble_conserving_residual(configuration(d_n), configuration(d_n1),
-                                                      external_force, residual, internal, nullptr);
-    else
-      context_.assembler.assemble_residual(configuration(d_n1), true, external_force, residual,
-                                           internal, nullptr);
+    assemble_step_force(model, d_n, d_n1, external_force, residual, internal, nullptr);
     Eigen::VectorXd result = Eigen::VectorXd::Zero(d_n1.size());
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
       result[line.index] =
@@ -508,9 +540,8 @@ namespace corot::analysis
     dealii::TrilinosWrappers::MPI::Vector  residual;
     dealii::TrilinosWrappers::SparseMatrix tangent;
     Eigen::VectorXd                        internal;
-    context_.assembler.assemble_residual(configuration(d), true,
-                                         Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual,
-                                         internal, &tangent);
+    assemble_internal(d, Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual, internal,
+                      &tangent);
     return replicated_copy(tangent, context_.assembler.locally_owned_dofs(), constrained_dofs(),
                            1.0, context_.assembler.communicator());
   }

@@ -36,7 +36,7 @@ namespace corot::analysis
                                " is not available (MIDPOINT, NEWMARK, HHT, or TIMEFE with ORDER >= 1)");
     PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
-    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed);
+    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom);
     if (p.integrator == "TIMEFE" && system.has_rotations_on_so3())
       throw core::InputError(step_.procedure_at,
                              "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY "

@@ -311,15 +311,26 @@ namespace corot::assembly
                                Eigen::VectorXd                        &internal_force,
                                dealii::TrilinosWrappers::SparseMatrix *tangent) const
   {
-    const Eigen::VectorXd values = nonlinear ? Eigen::VectorXd() : configuration.dof_values(dofs_);
+    if (!nonlinear)
+      return assemble_linear_residual(configuration.dof_values(dofs_), external_force, residual,
+                                      internal_force, tangent);
+    assemble_element_forces(
+      [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
+        elements_[e]->internal_force(kinematics(e, configuration), force, stiffness);
+      },
+      external_force, residual, internal_force, tangent);
+  }
+
+  void
+  Assembler::assemble_linear_residual(const Eigen::VectorXd                  &values,
+                                      const Eigen::VectorXd                  &external_force,
+                                      dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                      Eigen::VectorXd                        &internal_force,
+                                      dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
     assemble_element_forces(
       [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
         const elements::Element &element = *elements_[e];
-        if (nonlinear)
-          {
-            element.internal_force(kinematics(e, configuration), force, stiffness);
-            return;
-          }
         Eigen::MatrixXd linear;
         element.linear_stiffness(linear);
         const auto     &dofs           = element_dofs_[e];

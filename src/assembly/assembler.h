@@ -139,6 +139,18 @@ namespace corot::assembly
                       dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
     /**
+     * As assemble_residual with @p nonlinear false, for the DOF vector
+     * @p values itself (internal force K_lin values; no round trip through a
+     * Configuration, whose rotations are defined modulo 2 pi).
+     */
+    void
+    assemble_linear_residual(const Eigen::VectorXd                  &values,
+                             const Eigen::VectorXd                  &external_force,
+                             dealii::TrilinosWrappers::MPI::Vector  &residual,
+                             Eigen::VectorXd                        &internal_force,
+                             dealii::TrilinosWrappers::SparseMatrix *tangent) const;
+
+    /**
      * As assemble_residual, with the algorithmic force of the energy-conserving
      * mid-point scheme between @p configuration_n and @p configuration_n1
      * (Element::conserving_force) and its tangent with respect to the state
