@@ -511,10 +511,30 @@ namespace corot::analysis
     dealii::TrilinosWrappers::MPI::Vector residual;
     Eigen::VectorXd                       internal;
     assemble_step_force(model, d_n, d_n1, external_force, residual, internal, nullptr);
+    // The residual condensed as the constraints condense the equations: an
+    // *EQUATION dependent's residual goes to its masters with the equation's
+    // weights (its constraint force does no work), so what remains on the
+    // fixed and prescribed DOFs is the force their motion supplies, and its
+    // work on their increments closes the energy balance exactly.
+    Eigen::VectorXd condensed = internal + inertia_force - external_force;
+    const auto     &equations = context_.assembler.equation_lines();
+    for (unsigned sweep = 0; sweep <= equations.size(); ++sweep)
+      {
+        bool moved = false;
+        for (const auto &[dependent, masters] : equations)
+          if (condensed[dependent] != 0.0)
+            {
+              for (const auto &[master, weight] : masters)
+                condensed[master] += weight * condensed[dependent];
+              condensed[dependent] = 0.0;
+              moved                = true;
+            }
+        if (!moved)
+          break;
+      }
     Eigen::VectorXd result = Eigen::VectorXd::Zero(d_n1.size());
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
-      result[line.index] =
-        internal[line.index] + inertia_force[line.index] - external_force[line.index];
+      result[line.index] = condensed[line.index];
     return result;
   }
 
