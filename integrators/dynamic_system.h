@@ -93,9 +93,12 @@ namespace corot::integrators
     /**
      * The reactions on the constrained DOFs, f(d_n, d_n1) + @p inertia_force -
      * @p external_force there (zero on free DOFs), with f chosen by @p model
-     * as in newton_correction(). With them the scheme's energy balance is
-     * closed when constrained DOFs move: reactions x their increments is the
-     * work done on the structure by the prescribed motion.
+     * as in newton_correction(), condensed as the constraints condense the
+     * equations: a linear constraint's dependent DOF passes its residual to its
+     * masters and has no reaction (its constraint force does no work). With
+     * them the scheme's energy balance is closed when constrained DOFs move:
+     * reactions x their increments is the work done on the structure by the
+     * prescribed motion.
      */
     virtual Eigen::VectorXd
     reactions(ForceModel /*model*/, const Eigen::VectorXd & /*d_n*/,

@@ -45,4 +45,15 @@ namespace corot::integrators
     state.time += dt;
     state.iterations = iterations;
   }
+
+  Eigen::VectorXd
+  EnergyConservingMidpoint::local_error(const State &before, const State &after,
+                                        const double time_step,
+                                        const double previous_time_step) const
+  {
+    if (!(previous_time_step > 0.0) || before.acceleration.size() != after.acceleration.size())
+      return {};
+    const double dt = time_step;
+    return dt * dt * dt / (6.0 * (dt + previous_time_step)) * (after.acceleration - before.acceleration);
+  }
 } // namespace corot::integrators

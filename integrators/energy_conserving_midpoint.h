@@ -36,6 +36,17 @@ namespace corot::integrators
       return external_work_;
     }
 
+    /**
+     * The trapezoidal rule's local error, d_{n+1} - d(t_{n+1}) = -dt^3/12 d'''
+     * (the scheme advances d_{n+1} = d_n + dt (v_n + v_{n+1})/2), with d''' from
+     * the mid-point accelerations a_m = (v_{n+1} - v_n)/dt of this and the
+     * previous step, (a_m - a_m,prev) / ((dt + dt_prev)/2): the estimate of
+     * Zienkiewicz & Xie (1991) for beta = 1/4. Empty on the first step.
+     */
+    Eigen::VectorXd
+    local_error(const State &before, const State &after, double time_step,
+                double previous_time_step) const override;
+
   private:
     double external_work_ = 0.0;
   };

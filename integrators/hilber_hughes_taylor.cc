@@ -80,4 +80,13 @@ namespace corot::integrators
     state.time += dt;
     state.iterations = iterations;
   }
+
+  Eigen::VectorXd
+  HilberHughesTaylor::local_error(const State &before, const State &after, const double time_step,
+                  double /*previous_time_step*/) const
+  {
+    if (before.acceleration.size() != after.acceleration.size())
+      return {};
+    return (beta_ - 1.0 / 6.0) * time_step * time_step * (after.acceleration - before.acceleration);
+  }
 } // namespace corot::integrators

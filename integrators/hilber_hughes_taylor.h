@@ -38,6 +38,15 @@ namespace corot::integrators
       return external_work_;
     }
 
+    /**
+     * Zienkiewicz & Xie (1991), eq. 10: e = (beta - 1/6) dt^2 (a_{n+1} - a_n),
+     * the difference between the scheme's displacement and a Taylor series
+     * with the third-order term from the change of acceleration (beta = (1 - alpha)^2/4).
+     */
+    Eigen::VectorXd
+    local_error(const State &before, const State &after, double time_step,
+                double previous_time_step) const override;
+
   private:
     double alpha_, beta_, gamma_;
     double external_work_ = 0.0;

@@ -53,6 +53,21 @@ namespace corot::integrators
      */
     virtual double
     external_work_increment() const = 0;
+
+    /**
+     * Estimate of the local (one-step) error of the displacements of the step
+     * that took @p before to @p after in @p time_step, for automatic
+     * incrementation (DOF vector, spatial rotation angles on SO(3) nodes).
+     * @p previous_time_step is the length of the step that led to @p before,
+     * 0 at the start of the procedure. Empty when the scheme has no estimate
+     * (the default) or none yet.
+     */
+    virtual Eigen::VectorXd
+    local_error(const State & /*before*/, const State & /*after*/, double /*time_step*/,
+                double /*previous_time_step*/) const
+    {
+      return {};
+    }
   };
 
   /**

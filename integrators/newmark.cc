@@ -34,8 +34,9 @@ namespace corot::integrators
                                                  state.displacement, external, c, inertia,
                                                  increment);
 
-    if (last_external_.size() != external.size())
-      last_external_ = system.external_force(state.time);
+    // f_ext(t_n) afresh: after a rejected step (automatic incrementation) the
+    // last advance() may have ended at another time.
+    last_external_ = system.external_force(state.time);
     // Trapezoidal work of the loads and of the reactions of moving constrained DOFs.
     const Eigen::VectorXd d_n1 = system.compose(state.displacement, increment);
     external_work_             = 0.5 * (last_external_ + external).dot(increment);
@@ -56,5 +57,14 @@ namespace corot::integrators
     state.displacement = d_n1;
     state.time += dt;
     state.iterations = iterations;
+  }
+
+  Eigen::VectorXd
+  Newmark::local_error(const State &before, const State &after, const double time_step,
+                  double /*previous_time_step*/) const
+  {
+    if (before.acceleration.size() != after.acceleration.size())
+      return {};
+    return (0.25 - 1.0 / 6.0) * time_step * time_step * (after.acceleration - before.acceleration);
   }
 } // namespace corot::integrators

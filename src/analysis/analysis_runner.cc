@@ -143,11 +143,17 @@ namespace corot::analysis
             case core::Procedure::none:
               throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
           }
-        // Arc-length and dynamic steps leave a geometrically non-linear base
-        // state (StaticAnalysis records its own).
-        if ((step.procedure == core::Procedure::static_analysis && step.statics.riks) ||
-            step.procedure == core::Procedure::dynamic)
+        // Arc-length steps and NLGEOM dynamic steps leave a geometrically
+        // non-linear base state; a linear dynamic step leaves its small
+        // displacements (StaticAnalysis records its own).
+        if (step.procedure == core::Procedure::static_analysis && step.statics.riks)
           context.base.close_general_step(s + 1, true);
+        if (step.procedure == core::Procedure::dynamic)
+          {
+            context.base.close_general_step(s + 1, step.nlgeom);
+            if (!step.nlgeom)
+              context.base.linear_dofs = context.configuration.dof_values(context.dofs);
+          }
       }
     return results;
   }

@@ -56,18 +56,22 @@ namespace corot::analysis
   AssembledDynamicSystem::AssembledDynamicSystem(AnalysisContext   &context,
                                                  const StepLoading &loading,
                                                  const double       period,
-                                                 const PrescribedMotion *prescribed)
+                                                 const PrescribedMotion *prescribed,
+                                                 const bool              nonlinear)
     : context_(context)
     , loading_(loading)
     , period_(period)
     , prescribed_(prescribed)
     , moving_(prescribed != nullptr && prescribed->moves(period))
+    , nonlinear_(nonlinear)
   {
     context_.assembler.assemble_matrix(assembly::MatrixKind::lumped_mass,
                                        core::Configuration(context_.model.nodes.size()), mass_);
 
     for (const auto &node : context_.model.nodes)
       coordinate_scale_ = std::max(coordinate_scale_, node.position.lpNorm<Eigen::Infinity>());
+    if (!nonlinear_)
+      return; // geometrically linear: additive rotations, constant rotary inertia
 
     // Nodes on SO(3) and their material rotary inertia: the rotational 3 x 3
     // block of the lumped mass at the reference (R = I).
@@ -326,9 +330,7 @@ namespace corot::analysis
   {
     dealii::TrilinosWrappers::MPI::Vector residual;
     Eigen::VectorXd                       internal;
-    context_.assembler.assemble_residual(configuration(d), true,
-                                         Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual,
-                                         internal, nullptr);
+    assemble_internal(d, Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual, internal, nullptr);
     // Constrained DOFs carry reactions, except the held components of partly
     // prescribed rotations, whose lines condense them into the free ones.
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
@@ -342,8 +344,7 @@ namespace corot::analysis
   {
     dealii::TrilinosWrappers::MPI::Vector residual, solution;
     Eigen::VectorXd                       internal;
-    context_.assembler.assemble_residual(configuration(d), true, external_force(time), residual,
-                                         internal, nullptr);
+    assemble_internal(d, external_force(time), residual, internal, nullptr);
     dealii::TrilinosWrappers::SparseMatrix mass;
     mass.copy_from(mass_);
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
@@ -378,12 +379,7 @@ namespace corot::analysis
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
     dealii::TrilinosWrappers::SparseMatrix matrix;
     Eigen::VectorXd                        internal;
-    if (model == integrators::ForceModel::conserving)
-      context_.assembler.assemble_conserving_residual(configuration(d_n), configuration(d_n1),
-                                                      effective, residual, internal, &matrix);
-    else
-      context_.assembler.assemble_residual(configuration(d_n1), true, effective, residual,
-                                           internal, &matrix);
+    assemble_step_force(model, d_n, d_n1, effective, residual, internal, &matrix);
     matrix.add(mass_coefficient, mass_);
     const auto &constraints = context_.assembler.increment_constraints();
     const bool  exact_inertia_tangent =
@@ -480,7 +476,48 @@ namespace corot::analysis
   double
   AssembledDynamicSystem::strain_energy(const Eigen::VectorXd &d) const
   {
-    return context_.assembler.strain_energy(configuration(d), true);
+    if (nonlinear_)
+      return context_.assembler.strain_energy(configuration(d), true);
+    dealii::TrilinosWrappers::MPI::Vector residual;
+    Eigen::VectorXd                       internal;
+    assemble_internal(d, Eigen::VectorXd::Zero(d.size()), residual, internal, nullptr);
+    return 0.5 * d.dot(internal); // 1/2 d.K_lin d
+  }
+
+  void
+  AssembledDynamicSystem::assemble_internal(const Eigen::VectorXd &d,
+                                            const Eigen::VectorXd &external,
+                                            dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                            Eigen::VectorXd                        &internal,
+                                            dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
+    if (nonlinear_)
+      context_.assembler.assemble_residual(configuration(d), true, external, residual, internal,
+                                           tangent);
+    else
+      context_.assembler.assemble_linear_residual(d, external, residual, internal, tangent);
+  }
+
+  void
+  AssembledDynamicSystem::assemble_step_force(const integrators::ForceModel model,
+                                              const Eigen::VectorXd &d_n,
+                                              const Eigen::VectorXd &d_n1,
+                                              const Eigen::VectorXd &external,
+                                              dealii::TrilinosWrappers::MPI::Vector  &residual,
+                                              Eigen::VectorXd                        &internal,
+                                              dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
+    if (model == integrators::ForceModel::end_of_step)
+      return assemble_internal(d_n1, external, residual, internal, tangent);
+    if (nonlinear_)
+      return context_.assembler.assemble_conserving_residual(configuration(d_n),
+                                                             configuration(d_n1), external,
+                                                             residual, internal, tangent);
+    // K (d_n + d_n1)/2: Delta d . K (d_n + d_n1)/2 = W(d_n1) - W(d_n) exactly.
+    context_.assembler.assemble_linear_residual(0.5 * (d_n + d_n1), external, residual, internal,
+                                                tangent);
+    if (tangent != nullptr)
+      *tangent *= 0.5;
   }
 
   void
@@ -507,15 +544,33 @@ namespace corot::analysis
   {
     dealii::TrilinosWrappers::MPI::Vector residual;
     Eigen::VectorXd                       internal;
-    if (model == integrators::ForceModel::conserving)
-      context_.assembler.assemble_conserving_residual(configuration(d_n), configuration(d_n1),
-                                                      external_force, residual, internal, nullptr);
-    else
-      context_.assembler.assemble_residual(configuration(d_n1), true, external_force, residual,
-                                           internal, nullptr);
+    assemble_step_force(model, d_n, d_n1, external_force, residual, internal, nullptr);
+    // The residual condensed as the constraints condense the equations: an
+    // *EQUATION dependent's residual goes to its masters with the equation's
+    // weights (its constraint force does no work), so what remains on the
+    // fixed and prescribed DOFs is the force their motion supplies, and its
+    // work on their increments closes the energy balance exactly.
+    Eigen::VectorXd condensed = internal + inertia_force - external_force;
+    const auto     &equations = context_.assembler.equation_lines();
+    for (unsigned sweep = 0; sweep <= equations.size(); ++sweep)
+      {
+        bool moved = false;
+        for (const auto &[dependent, masters] : equations)
+          if (condensed[dependent] != 0.0)
+            {
+              for (const auto &[master, weight] : masters)
+                condensed[master] += weight * condensed[dependent];
+              condensed[dependent] = 0.0;
+              moved                = true;
+            }
+        if (!moved)
+          break;
+      }
     Eigen::VectorXd result = Eigen::VectorXd::Zero(d_n1.size());
+    // Fixed and prescribed DOFs, and the free rotation components of a node
+    // with partly held rotations (its support moment in global axes).
     for (const unsigned dof : context_.assembler.reaction_dofs())
-      result[dof] = internal[dof] + inertia_force[dof] - external_force[dof];
+      result[dof] = condensed[dof];
     return result;
   }
 
@@ -541,9 +596,8 @@ namespace corot::analysis
     dealii::TrilinosWrappers::MPI::Vector  residual;
     dealii::TrilinosWrappers::SparseMatrix tangent;
     Eigen::VectorXd                        internal;
-    context_.assembler.assemble_residual(configuration(d), true,
-                                         Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual,
-                                         internal, &tangent);
+    assemble_internal(d, Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual, internal,
+                      &tangent);
     return replicated_copy(tangent, context_.assembler.locally_owned_dofs(), constrained_dofs(),
                            1.0, context_.assembler.communicator());
   }

@@ -32,16 +32,23 @@ namespace corot::analysis
    * NodalRotaryInertia in midpoint_inertia_force() and kinetic energy
    * 1/2 W.J W. Nodes with one rotational DOF (B21: RZ) keep additive
    * rotations, which are exact in the plane, and their results bit for bit.
+   *
+   * Without NLGEOM (@p nonlinear false) the structure is geometrically linear,
+   * as Abaqus/Standard and CalculiX treat a *DYNAMIC step without NLGEOM: the
+   * internal force is K_lin d about the reference, the mid-point scheme's force
+   * K_lin (d_n + d_n1)/2 (exactly energy-conserving for the quadratic strain
+   * energy 1/2 d.K_lin d), every rotation is additive and the rotary inertia
+   * is the constant lumped one (no SO(3) nodes, no gyroscopic moments).
    */
   class AssembledDynamicSystem : public integrators::DynamicSystem
   {
   public:
     /**
      * @p prescribed, when given and moving, drives the constrained DOFs; it
-     * must outlive this object.
+     * must outlive this object. @p nonlinear is the step's NLGEOM.
      */
     AssembledDynamicSystem(AnalysisContext &context, const StepLoading &loading, double period,
-                           const PrescribedMotion *prescribed = nullptr);
+                           const PrescribedMotion *prescribed = nullptr, bool nonlinear = true);
 
     unsigned
     n_dofs() const override;
@@ -156,6 +163,7 @@ namespace corot::analysis
     double                                 period_;
     const PrescribedMotion                *prescribed_;
     bool                                   moving_;
+    bool                                   nonlinear_; ///< NLGEOM: co-rotational, else K_lin d
     dealii::TrilinosWrappers::SparseMatrix mass_;
     double                                 coordinate_scale_ = 0.0; ///< largest |nodal coordinate|
 
@@ -176,6 +184,26 @@ namespace corot::analysis
       bool                    partial = false; ///< some, not all, rotations prescribed
     };
     std::vector<So3Node> so3_nodes_;
+
+    /**
+     * Internal force at @p d with residual @p external - f_int (condensed) and,
+     * if @p tangent is given, its tangent: co-rotational, or K_lin d without NLGEOM.
+     */
+    void
+    assemble_internal(const Eigen::VectorXd &d, const Eigen::VectorXd &external,
+                      dealii::TrilinosWrappers::MPI::Vector &residual, Eigen::VectorXd &internal,
+                      dealii::TrilinosWrappers::SparseMatrix *tangent) const;
+
+    /**
+     * As assemble_internal() for the force @p model chooses between @p d_n and
+     * @p d_n1: the elements' conserving force (K_lin (d_n + d_n1)/2 without
+     * NLGEOM, tangent K_lin/2) or the end-of-step force.
+     */
+    void
+    assemble_step_force(integrators::ForceModel model, const Eigen::VectorXd &d_n,
+                        const Eigen::VectorXd &d_n1, const Eigen::VectorXd &external,
+                        dealii::TrilinosWrappers::MPI::Vector &residual, Eigen::VectorXd &internal,
+                        dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
     /** Total rotation vector of @p node in @p d. */
     static Eigen::Vector3d

@@ -18,9 +18,8 @@ namespace corot::analysis
   /**
    * State handed from the general steps to the steps after them.
    *
-   * - After a geometrically non-linear step (NLGEOM, *STATIC, RIKS, or a
-   *   *DYNAMIC step, whose co-rotational equations are always non-linear in
-   *   this release) the base state is the deformed configuration with its
+   * - After a geometrically non-linear step (*STATIC or *DYNAMIC with NLGEOM,
+   *   RIKS) the base state is the deformed configuration with its
    *   stresses: perturbation steps use the tangent stiffness there (initial
    *   stress included).
    * - After linear steps only, the base state is the reference configuration;

@@ -1,15 +1,53 @@
 #include <integrators/integrator.h>
+#include <integrators/step_size_controller.h>
 #include <src/analysis/assembled_dynamic_system.h>
 #include <src/analysis/dynamic_analysis.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/step_loading.h>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iomanip>
 #include <sstream>
 
 namespace corot::analysis
 {
+  namespace
+  {
+    std::string
+    format(const double value)
+    {
+      std::ostringstream out;
+      out << std::setprecision(6) << value;
+      return out.str();
+    }
+
+    /**
+     * |e| / (tolerance x scale) over the free DOFs, scale = max(|Delta d|,
+     * dt |v_n|, dt |v_n+1|), the displacement of the increment (a floor of
+     * 1e-8 @p length keeps a structure at rest from dividing by zero).
+     */
+    double
+    error_ratio(const Eigen::VectorXd &error, const Eigen::VectorXd &increment,
+                const integrators::State &before, const integrators::State &after, const double dt,
+                const std::vector<bool> &is_free, const double tolerance, const double length)
+    {
+      double error_norm = 0.0, increment_norm = 0.0, before_norm = 0.0, after_norm = 0.0;
+      for (unsigned i = 0; i < error.size(); ++i)
+        if (is_free[i])
+          {
+            error_norm += error[i] * error[i];
+            increment_norm += increment[i] * increment[i];
+            before_norm += before.velocity[i] * before.velocity[i];
+            after_norm += after.velocity[i] * after.velocity[i];
+          }
+      const double scale = std::max({std::sqrt(increment_norm), dt * std::sqrt(before_norm),
+                                     dt * std::sqrt(after_norm), 1e-8 * length});
+      return std::sqrt(error_norm) / (tolerance * scale);
+    }
+  } // namespace
+
   DynamicAnalysis::DynamicAnalysis(AnalysisContext &context, const core::Step &step,
                                    const StepLoading &loading)
     : context_(context)
@@ -34,9 +72,14 @@ namespace corot::analysis
                              "INTEGRATOR=" + p.integrator +
                                (p.integrator == "TIMEFE" ? ", ORDER=" + std::to_string(p.order) : "") +
                                " is not available (MIDPOINT, NEWMARK, HHT, or TIMEFE with ORDER >= 1)");
+    if (!p.direct && p.integrator == "TIMEFE")
+      throw core::InputError(step_.procedure_at,
+                             "INTEGRATOR=TIMEFE has no local error estimate for automatic "
+                             "incrementation: add DIRECT (fixed increments), or use MIDPOINT, "
+                             "NEWMARK or HHT");
     PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
-    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed);
+    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom);
     if (p.integrator == "TIMEFE" && system.has_rotations_on_so3())
       throw core::InputError(step_.procedure_at,
                              "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY "
@@ -81,6 +124,7 @@ namespace corot::analysis
       }
 
     OutputRecorder recorder(context_, step_, result);
+    const std::vector<double> output_times = recorder.output_times(p.period);
     double         external_work = 0.0;
     auto record = [&](const unsigned increment, const bool last) {
       core::Configuration configuration = system.configuration(state.displacement);
@@ -93,16 +137,19 @@ namespace corot::analysis
                        configuration.angular_velocities[node][k - 3]) = state.velocity[dof];
           }
       context_.configuration = configuration;
-      const double kinetic   = system.kinetic_energy(state.displacement, state.velocity);
-      const Eigen::Vector3d momentum = system.angular_momentum(state.displacement, state.velocity);
-      for (unsigned k = 0; k < 3; ++k)
-        result.energy.angular_momentum[k].push_back(momentum[k]);
-      const double strain    = system.strain_energy(state.displacement);
-      result.energy.time.push_back(state.time);
-      result.energy.kinetic.push_back(kinetic);
-      result.energy.strain.push_back(strain);
-      result.energy.external_work.push_back(external_work);
-      result.energy.total.push_back(kinetic + strain - external_work);
+      if (recorder.energy_due(state.time, increment, last))
+        {
+          const double kinetic = system.kinetic_energy(state.displacement, state.velocity);
+          const Eigen::Vector3d momentum = system.angular_momentum(state.displacement, state.velocity);
+          for (unsigned k = 0; k < 3; ++k)
+            result.energy.angular_momentum[k].push_back(momentum[k]);
+          const double strain = system.strain_energy(state.displacement);
+          result.energy.time.push_back(state.time);
+          result.energy.kinetic.push_back(kinetic);
+          result.energy.strain.push_back(strain);
+          result.energy.external_work.push_back(external_work);
+          result.energy.total.push_back(kinetic + strain - external_work);
+        }
       recorder.record(state.time, increment,
                       state.reaction.size() == dofs.n_dofs() ? state.reaction :
                                                                Eigen::VectorXd::Zero(dofs.n_dofs()),
@@ -110,60 +157,176 @@ namespace corot::analysis
     };
     record(0, false);
 
-    const double   initial_total = result.energy.total.front();
-    const unsigned n_steps       = static_cast<unsigned>(std::llround(p.period / p.time_increment));
-    const unsigned report_every  = std::max(1u, n_steps / 20);
-    for (unsigned n = 1; n <= n_steps; ++n)
+    const double initial_total = result.energy.total.front();
+    auto report = [&](const std::string &where, const unsigned iterations) {
+      const double total = result.energy.total.back();
+      // The level energies are measured against: the initial total, or
+      // the largest kinetic + strain energy so far when that is zero.
+      double energy_scale = std::abs(initial_total);
+      for (unsigned i = 0; i < result.energy.kinetic.size(); ++i)
+        energy_scale = std::max(energy_scale, result.energy.kinetic[i] + result.energy.strain[i]);
+      energy_scale = std::max(energy_scale, 1e-300);
+      std::ostringstream line;
+      line << "  step " << step_number << " increment " << where << ": t = "
+           << std::setprecision(6) << state.time << ", " << iterations
+           << " Newton iterations, energy " << std::setprecision(10) << total << " (change "
+           << std::setprecision(3) << (total - initial_total) / energy_scale
+           << " of the energy level)";
+      context_.progress << line.str() << std::endl;
+    };
+    auto log = [&](const std::string &line) {
+      result.log.push_back(line);
+      context_.progress << "  " << line << std::endl;
+    };
+
+    if (p.direct)
       {
-        double   remaining = p.time_increment;
-        unsigned iterations = 0;
-        while (remaining > 1e-12 * p.time_increment)
+        // Fixed increments end on the time points only if these lie on the grid.
+        for (const double time : output_times)
+          if (std::abs(time / p.time_increment - std::round(time / p.time_increment)) > 1e-9)
+            throw core::InputError(step_.procedure_at,
+                                   "a TIME POINTS= time (" + format(time) +
+                                     ") is not a multiple of the DIRECT time increment " +
+                                     format(p.time_increment) +
+                                     ": no increment would end on it (drop DIRECT for "
+                                     "automatic increments, which do)");
+        const unsigned n_steps      = static_cast<unsigned>(std::llround(p.period / p.time_increment));
+        const unsigned report_every = std::max(1u, n_steps / 20);
+        for (unsigned n = 1; n <= n_steps; ++n)
           {
-            double dt = remaining;
-            for (unsigned cut = 0;; ++cut)
+            double   remaining  = p.time_increment;
+            unsigned iterations = 0;
+            while (remaining > 1e-12 * p.time_increment)
               {
-                try
+                double dt = remaining;
+                for (unsigned cut = 0;; ++cut)
                   {
-                    integrator->advance(system, state, dt);
-                    break;
+                    try
+                      {
+                        integrator->advance(system, state, dt);
+                        break;
+                      }
+                    catch (const std::runtime_error &error)
+                      {
+                        if (cut == 4)
+                          throw core::InputError(step_.procedure_at,
+                                                 "time step at t = " + std::to_string(state.time) +
+                                                   " did not converge even at " +
+                                                   std::to_string(dt) + ": " + error.what());
+                        dt *= 0.5;
+                        log("t = " + std::to_string(state.time) + ": " + error.what() +
+                            "; the step is cut back to " + std::to_string(dt));
+                      }
                   }
-                catch (const std::runtime_error &error)
-                  {
-                    if (cut == 4)
-                      throw core::InputError(step_.procedure_at,
-                                             "time step at t = " + std::to_string(state.time) +
-                                               " did not converge even at " + std::to_string(dt) +
-                                               ": " + error.what());
-                    dt *= 0.5;
-                    result.log.push_back("t = " + std::to_string(state.time) + ": " + error.what() +
-                                         "; the step is cut back to " + std::to_string(dt));
-                    context_.progress << "  " << result.log.back() << std::endl;
-                  }
+                external_work += integrator->external_work_increment();
+                iterations += state.iterations;
+                remaining -= dt;
               }
-            external_work += integrator->external_work_increment();
-            iterations += state.iterations;
-            remaining -= dt;
+            result.newton_iterations.push_back(iterations);
+            result.time_increments.push_back(p.time_increment);
+            record(n, n == n_steps);
+            if (n % report_every == 0 || n == n_steps)
+              report(std::to_string(n) + "/" + std::to_string(n_steps), iterations);
           }
-        result.newton_iterations.push_back(iterations);
-        record(n, n == n_steps);
-        if (n % report_every == 0 || n == n_steps)
+        return result;
+      }
+
+    // Automatic incrementation.
+    const double minimum =
+      p.min_increment > 0.0 ? p.min_increment : std::min(p.time_increment, 1e-5 * p.period);
+    const double maximum = p.max_increment > 0.0 ? p.max_increment : p.period;
+    integrators::StepSizeController controller(p.time_increment, minimum, maximum);
+    std::vector<double> targets = output_times;
+    if (targets.empty() || targets.back() < p.period)
+      targets.push_back(p.period);
+
+    std::vector<bool> is_free(dofs.n_dofs(), true);
+    for (const auto &line : context_.assembler.increment_constraints().get_lines())
+      is_free[line.index] = false;
+    double length = 0.0;
+    for (const auto &node : context_.model.nodes)
+      length = std::max(length, node.position.norm());
+    length = std::max(length, 1e-300);
+
+    unsigned    n = 0, rejected = 0, cut_backs = 0;
+    double      previous_dt = 0.0, smallest = p.period, largest = 0.0;
+    std::size_t next_target = 0;
+    double      next_report = p.period / 20.0;
+    while (next_target < targets.size())
+      {
+        const double target = targets[next_target];
+        double       dt     = controller.proposed();
+        // End on the target; stretch by up to 10 % rather than leave a sliver.
+        const bool hits = state.time + 1.1 * dt >= target && target - state.time <= maximum;
+        if (hits)
+          dt = target - state.time;
+        const integrators::State before = state;
+        try
           {
-            const double total = result.energy.total.back();
-            // The level energies are measured against: the initial total, or
-            // the largest kinetic + strain energy so far when that is zero.
-            double energy_scale = std::abs(initial_total);
-            for (unsigned i = 0; i < result.energy.kinetic.size(); ++i)
-              energy_scale = std::max(energy_scale, result.energy.kinetic[i] + result.energy.strain[i]);
-            energy_scale = std::max(energy_scale, 1e-300);
-            std::ostringstream line;
-            line << "  step " << step_number << " increment " << n << "/" << n_steps << ": t = "
-                 << std::setprecision(6) << state.time << ", " << iterations
-                 << " Newton iterations, energy " << std::setprecision(10) << total
-                 << " (change " << std::setprecision(3) << (total - initial_total) / energy_scale
-                 << " of the energy level)";
-            context_.progress << line.str() << std::endl;
+            integrator->advance(system, state, dt);
+          }
+        catch (const std::runtime_error &error)
+          {
+            state = before;
+            ++cut_backs;
+            if (!controller.cut_back(dt))
+              throw core::InputError(step_.procedure_at,
+                                     "time increment at t = " + format(state.time) +
+                                       " did not converge even at the minimum increment " +
+                                       format(minimum) + ": " + error.what());
+            log("t = " + format(state.time) + ": " + error.what() +
+                "; the increment is cut back to " + format(controller.proposed()));
+            continue;
+          }
+        const Eigen::VectorXd error = integrator->local_error(before, state, dt, previous_dt);
+        const double          ratio =
+          error.size() == 0 ?
+            -1.0 :
+            error_ratio(error, system.increment_between(before.displacement, state.displacement),
+                        before, state, dt, is_free, p.tolerance, length);
+        const auto verdict = controller.judge(dt, ratio);
+        if (verdict != integrators::StepSizeController::Verdict::accepted)
+          {
+            state = before;
+            ++rejected;
+            if (verdict == integrators::StepSizeController::Verdict::below_minimum)
+              throw core::InputError(step_.procedure_at,
+                                     "the local error at t = " + format(state.time) + " is " +
+                                       format(ratio) + " times TOLERANCE=" + format(p.tolerance) +
+                                       " even at the minimum increment " + format(minimum) +
+                                       " (*DYNAMIC data line, field 3)");
+            continue;
+          }
+        if (hits)
+          {
+            state.time = target; // exactly, for TIME POINTS= output
+            ++next_target;
+          }
+        if (++n > step_.max_increments)
+          throw core::InputError(step_.defined_at,
+                                 "the step needs more than INC=" +
+                                   std::to_string(step_.max_increments) + " increments (at t = " +
+                                   format(state.time) + " of " + format(p.period) +
+                                   "): raise INC= on the *STEP line or the *DYNAMIC increments");
+        external_work += integrator->external_work_increment();
+        result.newton_iterations.push_back(state.iterations);
+        result.time_increments.push_back(dt);
+        smallest    = std::min(smallest, dt);
+        largest     = std::max(largest, dt);
+        previous_dt = dt;
+        const bool last = next_target == targets.size();
+        record(n, last);
+        if (state.time >= next_report * (1.0 - 1e-12) || last)
+          {
+            report(std::to_string(n) + " (dt " + format(dt) + ")", state.iterations);
+            while (next_report <= state.time * (1.0 + 1e-12))
+              next_report += p.period / 20.0;
           }
       }
+    log("automatic incrementation: " + std::to_string(n) + " increments accepted (" +
+        format(smallest) + " to " + format(largest) + "), " + std::to_string(rejected) +
+        " rejected by the error estimate (TOLERANCE=" + format(p.tolerance) + "), " +
+        std::to_string(cut_backs) + " cut back after Newton failed");
     return result;
   }
 } // namespace corot::analysis

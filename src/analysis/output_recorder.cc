@@ -1,6 +1,8 @@
 #include <src/analysis/output_recorder.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace corot::analysis
 {
@@ -81,8 +83,7 @@ namespace corot::analysis
     bool wants_frame = false, wants_element_field = false;
     for (const core::OutputRequest &request : step_.outputs)
       {
-        const bool due = last || (request.frequency > 0 && increment % request.frequency == 0);
-        if (!due)
+        if (!due(request, time, increment, last))
           continue;
         switch (request.kind)
           {
@@ -139,6 +140,67 @@ namespace corot::analysis
     if (wants_frame)
       result_.frames.push_back(
         frame(time, "increment " + std::to_string(increment), reaction, wants_element_field));
+  }
+
+  bool
+  OutputRecorder::due(const core::OutputRequest &request, const double time,
+                      const unsigned increment, const bool last) const
+  {
+    if (!request.time_points.empty())
+      {
+        const auto found = context_.model.time_points.find(request.time_points);
+        if (found == context_.model.time_points.end())
+          return false; // reported by output_times()
+        const double tolerance = 1e-9 * std::max(step_.dynamics.period, std::abs(time));
+        for (const double point : found->second)
+          if (std::abs(point - time) <= tolerance)
+            return true;
+        return false;
+      }
+    if (request.frequency == 0)
+      return false;
+    return last || increment % request.frequency == 0;
+  }
+
+  bool
+  OutputRecorder::energy_due(const double time, const unsigned increment, const bool last) const
+  {
+    if (increment == 0)
+      return true;
+    bool any = false;
+    for (const core::OutputRequest &request : step_.outputs)
+      if (request.kind == core::OutputRequest::Kind::energy_print)
+        {
+          if (due(request, time, increment, last))
+            return true;
+          any = true;
+        }
+    return !any;
+  }
+
+  std::vector<double>
+  OutputRecorder::output_times(const double period) const
+  {
+    std::vector<double> times;
+    for (const core::OutputRequest &request : step_.outputs)
+      if (!request.time_points.empty())
+        {
+          const auto found = context_.model.time_points.find(request.time_points);
+          if (found == context_.model.time_points.end())
+            throw core::InputError(request.defined_at, "TIME POINTS=" + request.time_points +
+                                                         ": no *TIME POINTS, NAME=" +
+                                                         request.time_points + " in the deck");
+          for (const double time : found->second)
+            if (time > 1e-12 * period && time <= period * (1.0 + 1e-12))
+              times.push_back(std::min(time, period));
+        }
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end(),
+                            [&](const double a, const double b) {
+                              return std::abs(a - b) <= 1e-12 * period;
+                            }),
+                times.end());
+    return times;
   }
 
   io::FieldFrame

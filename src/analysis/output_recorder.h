@@ -21,7 +21,7 @@ namespace corot::analysis
      * Records the state at step time @p time (the @p increment-th output
      * point, counted from 1); @p reaction is the replicated reaction vector
      * (internal minus external force on constrained DOFs, zero elsewhere).
-     * @p last forces output regardless of FREQUENCY=.
+     * @p last is the step's last increment. Which requests write: due().
      */
     void
     record(double time, unsigned increment, const Eigen::VectorXd &reaction, bool last);
@@ -36,6 +36,32 @@ namespace corot::analysis
     {
       linear_values_ = &values;
     }
+
+    /**
+     * Whether @p request writes at the @p increment-th increment, which ends
+     * at step time @p time, as Abaqus and CalculiX define it: with
+     * TIME POINTS= exactly at those times; otherwise every FREQUENCY-th
+     * increment (increment 0 is the initial state) and the step's last
+     * (@p last); FREQUENCY=0 never.
+     */
+    bool
+    due(const core::OutputRequest &request, double time, unsigned increment, bool last) const;
+
+    /**
+     * Whether the energy history takes this increment: always the initial
+     * state (increment 0, the reference of the balance); then every increment
+     * when the step has no *ENERGY PRINT, else when one of them is due().
+     */
+    bool
+    energy_due(double time, unsigned increment, bool last) const;
+
+    /**
+     * The times of TIME POINTS= of the step's output requests within
+     * (0, @p period], ascending; throws core::InputError for a name no
+     * *TIME POINTS defines.
+     */
+    std::vector<double>
+    output_times(double period) const;
 
     /** A field frame of the current state for VTU output. */
     io::FieldFrame

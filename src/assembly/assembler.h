@@ -283,6 +283,16 @@ namespace corot::assembly
       return element_dofs_[element];
     }
 
+    /**
+     * The *EQUATION constraints as given (before closing): dependent DOF and
+     * its (master, weight) pairs, u_dependent = sum weight u_master.
+     */
+    const std::vector<std::pair<unsigned, std::vector<std::pair<unsigned, double>>>> &
+    equation_lines() const
+    {
+      return equation_lines_;
+    }
+
     /** Elements assembled on this rank. */
     const std::vector<unsigned> &
     local_elements() const

@@ -108,6 +108,8 @@ namespace corot::core
     std::vector<BoundaryCondition>   boundaries; ///< model-level: apply in every step
     std::vector<InitialCondition>    initial_conditions;
     std::vector<Step>                steps;
+    /** *TIME POINTS, NAME=: step times (ascending) by upper-case name. */
+    std::map<std::string, std::vector<double>> time_points;
     std::vector<Component>           components;        ///< *COMPONENT, in deck order
     std::vector<DesignParameter>     design_parameters; ///< *DESIGN PARAMETER, in deck order
 

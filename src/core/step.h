@@ -60,7 +60,8 @@ namespace corot::core
     std::string              set_name;  ///< NSET= or ELSET= (empty: all)
     std::vector<unsigned>    ids;       ///< resolved node or element ids (empty: all)
     std::vector<std::string> variables; ///< e.g. U, RF, S
-    unsigned                 frequency = 1;
+    unsigned                 frequency = 1; ///< every n-th increment and the last; 0: none
+    std::string              time_points;   ///< TIME POINTS= (upper case): only at those times
     bool                     inherited = false; ///< carried over from an earlier step
     SourceLocation           defined_at;
   };
@@ -109,11 +110,14 @@ namespace corot::core
     std::optional<double> upper_frequency; ///< cycles/time
   };
 
-  /** *DYNAMIC parameters and data line (time increment, period). */
+  /** *DYNAMIC parameters and data line (initial or fixed time increment, period, min, max). */
   struct DynamicParameters
   {
-    double      time_increment = 0.0;
+    double      time_increment = 0.0; ///< DIRECT: the increment; otherwise the initial one
     double      period         = 0.0;
+    double      min_increment  = 0.0;  ///< 0: min(initial, 1e-5 period) (automatic only)
+    double      max_increment  = 0.0;  ///< 0: the period (automatic only)
+    double      tolerance      = 1e-3; ///< TOLERANCE=: local error per increment (automatic only)
     std::string integrator     = "MIDPOINT"; ///< MIDPOINT, NEWMARK, HHT or TIMEFE (upper case)
     double      alpha          = 0.0;        ///< HHT alpha (Abaqus convention, -1/3 <= alpha <= 0)
     unsigned    order          = 1;          ///< TIMEFE polynomial order

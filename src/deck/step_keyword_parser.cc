@@ -2,6 +2,7 @@
 #include <src/deck/step_keyword_parser.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace corot::deck
@@ -15,7 +16,7 @@ namespace corot::deck
   {
     static const std::set<std::string> names = {
       "STEP", "END STEP", "STATIC", "FREQUENCY", "BUCKLE", "DYNAMIC", "CLOAD", "DLOAD",
-      "NODE PRINT", "EL PRINT", "NODE FILE", "EL FILE", "ENERGY PRINT"};
+      "NODE PRINT", "EL PRINT", "NODE FILE", "EL FILE", "ENERGY PRINT", "TIME POINTS"};
     return names.count(name) > 0;
   }
 
@@ -27,6 +28,8 @@ namespace corot::deck
       return step(keyword, data);
     if (name == "END STEP")
       return end_step(keyword, data);
+    if (name == "TIME POINTS") // model or history data, as in Abaqus
+      return time_points(keyword, data);
     if (!state_.in_step)
       throw core::InputError(keyword.location(),
                              "*" + name + " is only allowed inside a *STEP ... *END STEP");
@@ -269,7 +272,12 @@ namespace corot::deck
   void
   StepKeywordParser::dynamic(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"DIRECT", "INTEGRATOR", "ALPHA", "ORDER"});
+    if (keyword.has("HAFTOL"))
+      throw core::InputError(keyword.location(),
+                             "HAFTOL= (Abaqus' half-increment residual tolerance) is not supported: "
+                             "corot's automatic incrementation bounds a local displacement error, "
+                             "set with TOLERANCE= (default 1e-3)");
+    keyword.check_parameters({"DIRECT", "INTEGRATOR", "ALPHA", "ORDER", "TOLERANCE"});
     core::Step               &step = set_procedure(core::Procedure::dynamic, keyword);
     core::DynamicParameters &p    = step.dynamics;
     p.direct                      = keyword.has("DIRECT");
@@ -295,13 +303,77 @@ namespace corot::deck
           throw core::InputError(keyword.location(), "ORDER= must be at least 1");
         p.order = *order;
       }
+    if (const auto tolerance = keyword.number("TOLERANCE"))
+      {
+        if (!(*tolerance > 0.0))
+          throw core::InputError(keyword.location(), "TOLERANCE= must be positive");
+        if (p.direct)
+          throw core::InputError(keyword.location(),
+                                 "TOLERANCE= applies to automatic incrementation, not to DIRECT");
+        p.tolerance = *tolerance;
+      }
     require_one_line(keyword, data);
     const DataLine &line = data.front();
     line.require_fields(2, 4, "DYNAMIC");
     p.time_increment = line.number(0);
     p.period         = line.number(1);
+    p.min_increment  = line.number_or(2, 0.0);
+    p.max_increment  = line.number_or(3, 0.0);
     if (!(p.time_increment > 0.0) || !(p.period > 0.0))
       throw core::InputError(line.location(), "*DYNAMIC time increment and period must be positive");
+    if (p.time_increment > p.period * (1.0 + 1e-12))
+      throw core::InputError(line.location(), "*DYNAMIC time increment exceeds the time period");
+    if (p.min_increment < 0.0 || p.max_increment < 0.0)
+      throw core::InputError(line.location(),
+                             "*DYNAMIC minimum and maximum increments must not be negative");
+    if (!p.direct && p.max_increment > 0.0 &&
+        (p.max_increment < p.min_increment || p.max_increment < p.time_increment))
+      throw core::InputError(line.location(), "*DYNAMIC maximum increment (field 4) is below the "
+                                              "minimum or the initial increment");
+    if (!p.direct && p.min_increment > p.time_increment)
+      throw core::InputError(line.location(), "*DYNAMIC minimum increment (field 3) exceeds the "
+                                              "initial increment");
+  }
+
+  void
+  StepKeywordParser::time_points(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"NAME", "GENERATE", "TIME"});
+    const std::string name = keyword.value_upper("NAME").value_or("");
+    if (name.empty())
+      throw core::InputError(keyword.location(), "*TIME POINTS needs NAME=");
+    if (keyword.value_upper("TIME").value_or("STEP") != "STEP")
+      throw core::InputError(keyword.location(), "*TIME POINTS, TIME=" +
+                                                   *keyword.value_upper("TIME") +
+                                                   " is not supported (step times only)");
+    if (state_.model.time_points.count(name) > 0)
+      throw core::InputError(keyword.location(), "*TIME POINTS, NAME=" + name + " defined twice");
+    if (data.empty())
+      throw core::InputError(keyword.location(), "*TIME POINTS needs at least one data line");
+    std::vector<double> times;
+    for (const DataLine &line : data)
+      if (keyword.has("GENERATE"))
+        {
+          line.require_fields(3, 3, "TIME POINTS, GENERATE");
+          const double start = line.number(0), end = line.number(1), step = line.number(2);
+          if (!(step > 0.0) || end < start)
+            throw core::InputError(line.location(), "*TIME POINTS, GENERATE needs start <= end "
+                                                    "and a positive increment");
+          const auto n = static_cast<long>(std::floor((end - start) / step * (1.0 + 1e-12)));
+          for (long i = 0; i <= n; ++i)
+            times.push_back(start + i * step);
+        }
+      else
+        for (unsigned i = 0; i < line.n_fields(); ++i)
+          if (!line.is_empty(i))
+            {
+              const double time = line.number(i);
+              if (time < 0.0 || (!times.empty() && !(time > times.back())))
+                throw core::InputError(line.location(), "*TIME POINTS must be non-negative and "
+                                                        "increasing");
+              times.push_back(time);
+            }
+    state_.model.time_points[name] = times;
   }
 
   void
@@ -384,7 +456,7 @@ namespace corot::deck
       {
         // OUTPUT=2D|3D is CalculiX's choice of how beams are expanded in its .frd
         // file; corot's VTU always shows the element lines, so it has no effect.
-        keyword.check_parameters({"NSET", "FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT"});
+        keyword.check_parameters({"NSET", "FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT", "TIME POINTS"});
         request.kind = name == "NODE PRINT" ? Kind::node_print : Kind::node_file;
         request.set_name = keyword.value_upper("NSET").value_or("");
         variables        = node_variables;
@@ -394,7 +466,7 @@ namespace corot::deck
         // SECTION FORCES is CalculiX's request for beam section forces, which
         // corot's element output always holds.
         keyword.check_parameters(
-          {"ELSET", "FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT", "SECTION FORCES"});
+          {"ELSET", "FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT", "SECTION FORCES", "TIME POINTS"});
         request.kind     = name == "EL PRINT" ? Kind::element_print : Kind::element_file;
         request.set_name = keyword.value_upper("ELSET").value_or("");
         variables        = element_variables;
@@ -402,11 +474,21 @@ namespace corot::deck
       }
     else
       {
-        keyword.check_parameters({"FREQUENCY"});
+        keyword.check_parameters({"FREQUENCY", "TIME POINTS"});
         request.kind = Kind::energy_print;
         require_at_most_lines(keyword, data, 0);
       }
-    request.frequency = keyword.integer("FREQUENCY").value_or(1);
+    request.frequency   = keyword.integer("FREQUENCY").value_or(1);
+    request.time_points = keyword.value_upper("TIME POINTS").value_or("");
+    if (!request.time_points.empty())
+      {
+        if (keyword.has("FREQUENCY"))
+          throw core::InputError(keyword.location(),
+                                 "FREQUENCY= and TIME POINTS= exclude each other");
+        if (current_step().procedure != core::Procedure::dynamic)
+          throw core::InputError(keyword.location(), "TIME POINTS= is honoured in *DYNAMIC steps "
+                                                     "only (after the *DYNAMIC line)");
+      }
 
     for (const DataLine &line : data)
       for (unsigned i = 0; i < line.n_fields(); ++i)

@@ -64,8 +64,13 @@ namespace corot::deck
     void frequency(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *BUCKLE: number of eigenvalues (stored in Step::frequency.n_modes). */
     void buckle(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *DYNAMIC [, DIRECT, INTEGRATOR=, ALPHA=, ORDER=]: time increment, period. */
+    /**
+     * *DYNAMIC [, DIRECT, INTEGRATOR=, ALPHA=, ORDER=, TOLERANCE=]: time
+     * increment (DIRECT) or initial increment, period, min, max (Abaqus).
+     */
     void dynamic(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *TIME POINTS, NAME= [, GENERATE]: step times for TIME POINTS= of output requests. */
+    void time_points(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *CLOAD [, AMPLITUDE=, OP=]: node or node set, dof, value. */
     void cload(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DLOAD [, AMPLITUDE=, OP=]: element or element set, GRAV, g, nx, ny, nz. */

@@ -85,6 +85,11 @@ namespace corot::io
         json.key("newton_iterations");
         json.value(step.newton_iterations);
       }
+    if (!step.time_increments.empty())
+      {
+        json.key("time_increments");
+        json.value(step.time_increments);
+      }
     if (step.cms.present)
       write_cms(json, step.cms);
     if (step.base_state.present)

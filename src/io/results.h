@@ -118,6 +118,7 @@ namespace corot::io
 
     EnergyHistory         energy;            ///< dynamic
     std::vector<unsigned> newton_iterations; ///< per increment, static NLGEOM and dynamic
+    std::vector<double>   time_increments;   ///< dynamic: length of each accepted increment
 
     std::vector<FieldFrame> frames; ///< for VTU output (*NODE FILE / *EL FILE or mode shapes)
 

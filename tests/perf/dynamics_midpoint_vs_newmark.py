@@ -45,7 +45,7 @@ def write_deck(path, elements, integrator, dt, steps, element):
         deck.write("*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%g, %g\n0.0, 0.0, -1.0\n"
                    % (WIDTH, THICKNESS))
         deck.write("*BOUNDARY\n1, 1, %d\n" % (2 if element == "B21" else 3))
-        deck.write("*STEP\n*DYNAMIC, DIRECT, INTEGRATOR=%s\n%g, %.12g\n" % (integrator, dt, dt * steps))
+        deck.write("*STEP, NLGEOM\n*DYNAMIC, DIRECT, INTEGRATOR=%s\n%g, %.12g\n" % (integrator, dt, dt * steps))
         deck.write("*DLOAD\nSTRIP, GRAV, %g, 0.0, -1.0, 0.0\n" % G)
         deck.write("*NODE PRINT, NSET=TIP\nU\n*ENERGY PRINT\n*END STEP\n")
 

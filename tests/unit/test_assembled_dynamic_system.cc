@@ -143,7 +143,7 @@ TEST(AssembledDynamicSystem, EquationWithHigherOrderTimeElementIsAnErrorAtTheSte
 2
 3, 2, 1.0, 4, 2, -1.0
 *STEP
-*DYNAMIC, INTEGRATOR=TIMEFE, ORDER=2
+*DYNAMIC, DIRECT, INTEGRATOR=TIMEFE, ORDER=2
 0.1, 0.2
 *END STEP
 )");

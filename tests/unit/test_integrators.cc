@@ -193,3 +193,51 @@ TEST(Integrators, HhtDissipatesEnergy)
   std::cout << "HHT alpha = -0.3: energy after 200 steps / initial = " << last / initial << std::endl;
   EXPECT_LT(last, 0.9 * initial);
 }
+
+TEST(Integrators, LocalErrorEstimateTracksTheTrueLocalError)
+{
+  // One step of dt from a state on the trajectory against the same start
+  // integrated with 1024 sub-steps (whose own error is 1024^-2 of the step's
+  // global error, i.e. about 1e-6 of the local error): the estimate
+  // (Zienkiewicz & Xie 1991; the trapezoidal rule's dt^3/12 u''' for the
+  // mid-point scheme) must give the size of the true local error of the
+  // displacements.
+  for (const std::string name : {"MIDPOINT", "NEWMARK", "HHT"})
+    for (const double dt : {0.04, 0.01})
+      {
+        const double         alpha = name == "HHT" ? -0.1 : 0.0;
+        StiffeningOscillator system;
+        State                state;
+        state.displacement = Eigen::Vector2d(0.5, -0.2);
+        state.velocity     = Eigen::Vector2d(0.0, 1.5);
+        auto integrator    = create_integrator(name, 1, alpha);
+        integrator->initialize(system, state);
+        for (unsigned n = 0; n < static_cast<unsigned>(std::llround(0.4 / dt)); ++n)
+          integrator->advance(system, state, dt);
+        const State before = state;
+        integrator->advance(system, state, dt);
+        const Eigen::VectorXd estimate = integrator->local_error(before, state, dt, dt);
+        ASSERT_EQ(estimate.size(), 2) << name;
+
+        State fine     = before;
+        auto  accurate = create_integrator(name, 1, alpha);
+        for (unsigned n = 0; n < 1024; ++n)
+          accurate->advance(system, fine, dt / 1024);
+        const Eigen::VectorXd local = state.displacement - fine.displacement;
+        const double          ratio = estimate.norm() / local.norm();
+        std::cout << name << ", dt = " << dt << ": local error " << local.norm() << ", estimate "
+                  << estimate.norm() << " (ratio " << ratio << ")" << std::endl;
+        EXPECT_GT(ratio, 0.5) << name << " dt = " << dt;
+        EXPECT_LT(ratio, 2.0) << name << " dt = " << dt;
+      }
+  // The mid-point scheme has no earlier acceleration on its first step.
+  StiffeningOscillator system;
+  State                state;
+  state.displacement = Eigen::Vector2d(0.5, -0.2);
+  state.velocity     = Eigen::Vector2d(0.0, 1.5);
+  auto midpoint      = create_integrator("MIDPOINT", 1);
+  midpoint->initialize(system, state);
+  const State before = state;
+  midpoint->advance(system, state, 0.01);
+  EXPECT_EQ(midpoint->local_error(before, state, 0.01, 0.0).size(), 0);
+}
