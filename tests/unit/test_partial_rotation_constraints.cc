@@ -101,7 +101,7 @@ namespace
                << i + 1 << ", 4, 0.8\n";
         deck << i + 1 << ", 5, 1.5\n" << i + 1 << ", 6, 2.0\n";
       }
-    deck << "*STEP\n*DYNAMIC, DIRECT, INTEGRATOR=" << integrator << "\n0.002, 0.5\n" << step_boundary
+    deck << "*STEP, NLGEOM\n*DYNAMIC, DIRECT, INTEGRATOR=" << integrator << "\n0.002, 0.5\n" << step_boundary
          << "*NODE PRINT, NSET=ALL\nU\n*ENERGY PRINT\n*END STEP\n";
     return deck.str();
   }
