@@ -59,7 +59,7 @@ namespace corot::analysis
     double length_scale = 0.0;
     for (const auto &node : context_.model.nodes)
       length_scale = std::max(length_scale, node.position.norm());
-    const solvers::NewtonConvergence convergence(context_.dofs, length_scale);
+    solvers::NewtonConvergence convergence(context_.dofs, length_scale);
     ZeroPivotHold hold(assembler, context_.dofs, load_reach(context_, loading_), step_.defined_at);
 
     // Sum of the Newton corrections of this increment (rotational entries: the
@@ -91,6 +91,8 @@ namespace corot::analysis
               context_.progress << "    warning: " << warning << std::endl;
             }
 
+        convergence.set_stiffness_scale(tangent, assembler.locally_owned_dofs(),
+                                        assembler.communicator());
         assembler.reinit_vector(correction);
         try
           {
