@@ -1,6 +1,7 @@
 #include <src/analysis/arc_length_analysis.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/step_loading.h>
+#include <src/analysis/zero_pivot_hold.h>
 #include <src/solvers/newton_convergence.h>
 
 #include <algorithm>
@@ -50,6 +51,15 @@ namespace corot::analysis
     if (!context_.assembler.partial_rotations().empty())
       // q condensed with the constraints just linearised at this configuration.
       context_.assembler.condense(reference_load_, condensed_reference_);
+    // DOFs without stiffness and without load (reference or dead) are held, as in *STATIC.
+    ZeroPivotHold hold(context_.assembler, context_.dofs,
+                       dead_load_.cwiseAbs() + reference_load_.cwiseAbs(), step_.defined_at);
+    for (const std::string &warning : hold.apply(tangent))
+      if (std::find(result_.log.begin(), result_.log.end(), warning) == result_.log.end())
+        {
+          result_.log.push_back(warning);
+          context_.progress << "    warning: " << warning << std::endl;
+        }
     solver.factorize(tangent);
   }
 

@@ -1,6 +1,7 @@
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/static_analysis.h>
 #include <src/analysis/step_loading.h>
+#include <src/analysis/zero_pivot_hold.h>
 #include <src/solvers/direct_solver.h>
 #include <src/solvers/newton_convergence.h>
 
@@ -41,18 +42,14 @@ namespace corot::analysis
   {}
 
   void
-  StaticAnalysis::check_restrained(const dealii::TrilinosWrappers::SparseMatrix &tangent) const
+  StaticAnalysis::report_held(const std::vector<std::string> &warnings)
   {
-    const auto unrestrained = context_.assembler.unrestrained_dofs(tangent);
-    if (unrestrained.empty())
-      return;
-    std::string list;
-    for (unsigned i = 0; i < std::min<size_t>(5, unrestrained.size()); ++i)
-      list += (i ? ", " : "") + unrestrained[i];
-    if (unrestrained.size() > 5)
-      list += ", ... (" + std::to_string(unrestrained.size()) + " in all)";
-    throw core::InputError(step_.defined_at, "the structure is a mechanism: no element or boundary "
-                                             "condition restrains " + list);
+    for (const std::string &warning : warnings)
+      if (std::find(result_.log.begin(), result_.log.end(), warning) == result_.log.end())
+        {
+          result_.log.push_back(warning);
+          context_.progress << "    warning: " << warning << std::endl;
+        }
   }
 
   void
@@ -65,7 +62,9 @@ namespace corot::analysis
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
     Eigen::VectorXd                        internal;
     assembler.assemble_linear_residual(linear_, external, residual, internal, &stiffness);
-    check_restrained(stiffness);
+    // Unloaded DOFs without stiffness are held (Abaqus: zero pivot); a loaded one is an error.
+    ZeroPivotHold hold(assembler, context_.dofs, load_reach(context_, loading_), step_.defined_at);
+    report_held(hold.apply(stiffness));
     assembler.reinit_vector(correction);
     try
       {
@@ -109,7 +108,8 @@ namespace corot::analysis
     double length_scale = 0.0;
     for (const auto &node : context_.model.nodes)
       length_scale = std::max(length_scale, node.position.norm());
-    const solvers::NewtonConvergence convergence(context_.dofs, length_scale);
+    solvers::NewtonConvergence convergence(context_.dofs, length_scale);
+    ZeroPivotHold hold(assembler, context_.dofs, load_reach(context_, loading_), step_.defined_at);
 
     // Sum of the Newton corrections of this increment (rotational entries: the
     // sum of spatial rotation vectors, free of the 2 pi wrap of log R).
@@ -118,9 +118,25 @@ namespace corot::analysis
       {
         assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
                                     internal, &tangent);
-        if (iteration == 1)
-          check_restrained(tangent);
+        // Every tangent: under NLGEOM a row may gain or lose stiffness as the structure turns.
+        std::vector<std::string> warnings;
+        try
+          {
+            warnings = hold.apply(tangent);
+          }
+        catch (const core::InputError &error)
+          {
+            // A loaded DOF without stiffness at the start of an increment has
+            // no equilibrium; met by a Newton iterate it cuts the increment back.
+            if (iteration == 1)
+              throw;
+            context_.progress << "    iteration " << iteration << ": " << error.what() << std::endl;
+            return 0;
+          }
+        report_held(warnings);
 
+        convergence.set_stiffness_scale(tangent, assembler.locally_owned_dofs(),
+                                        assembler.communicator());
         assembler.reinit_vector(correction);
         try
           {

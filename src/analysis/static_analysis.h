@@ -43,9 +43,9 @@ namespace corot::analysis
     void
     solve_linear(double time, Eigen::VectorXd &reaction);
 
-    /** Throws if the stiffness @p tangent leaves DOFs unrestrained (a mechanism). */
+    /** Writes the ZeroPivotHold warnings to the progress output and the step's log, once each. */
     void
-    check_restrained(const dealii::TrilinosWrappers::SparseMatrix &tangent) const;
+    report_held(const std::vector<std::string> &warnings);
 
     AnalysisContext   &context_;
     const core::Step  &step_;

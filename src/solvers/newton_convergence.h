@@ -6,6 +6,9 @@
  */
 #include <src/core/dof_map.h>
 
+#include <deal.II/base/index_set.h>
+#include <deal.II/lac/trilinos_sparse_matrix.h>
+
 #include <Eigen/Dense>
 
 namespace corot::solvers
@@ -31,6 +34,20 @@ namespace corot::solvers
    * cross terms (M_0 / L, F_0 L, L |Δθ|, |Δu| / L) give each field a scale when
    * it carries no load or motion of its own (e.g. moments at pinned joints of a
    * frame under point forces, where the assembled moments vanish).
+   *
+   * Round-off floor: internal forces are computed from nodal positions of size
+   * L, so a residual is never below about eps k L, with k the largest
+   * diagonal of the tangent (per field: k_F L for forces, k_M / L for moments
+   * from rotational stiffness). A step with no load and a stress-free motion
+   * (a body moved rigidly by prescribed displacements and rotations) has
+   * f_ext = f_int = 0 up to that round-off, and the relative test alone
+   * would compare round-off with round-off and never pass. With
+   * set_stiffness_scale() the residual test also passes when
+   * |r_F| <= F_0 = 10 sqrt(n) eps max(k_F L, k_M / L) and |r_M| <= F_0 L:
+   * the residual is then at the round-off of the internal forces (measured
+   * on a rigidly turned B31 beam: |r_F| = 3e-10 to 5e-10 against
+   * eps k_F L = 1.8e-9). The factor sqrt(n) covers the Euclidean norm over n
+   * DOFs, 10 the sum of a few element contributions per DOF.
    */
   class NewtonConvergence
   {
@@ -65,6 +82,23 @@ namespace corot::solvers
               const Eigen::VectorXd &internal, const Eigen::VectorXd &correction,
               const Eigen::VectorXd &increment) const;
 
+    /**
+     * Sets the round-off floor of the residual from the largest diagonal
+     * entries of the tangent @p k_force (translational DOFs) and
+     * @p k_moment (rotational DOFs) of an @p n_dofs DOF model. Without it the
+     * floor is zero.
+     */
+    void
+    set_stiffness_scale(double k_force, double k_moment, unsigned n_dofs);
+
+    /**
+     * Sets the round-off floor from @p tangent (its largest diagonal entries
+     * per field over the rows @p owned of this rank, maximum over @p communicator).
+     */
+    void
+    set_stiffness_scale(const dealii::TrilinosWrappers::SparseMatrix &tangent,
+                        const dealii::IndexSet &owned, MPI_Comm communicator);
+
     /** The larger of the two residual ratios (forces, moments over their scales) of the last call. */
     double
     residual_ratio() const
@@ -84,6 +118,7 @@ namespace corot::solvers
     double              length_scale_;
     double              residual_tolerance_;
     double              correction_tolerance_;
+    double              force_round_off_ = 0.0; ///< F_0 of set_stiffness_scale()
     mutable double      residual_ratio_   = 0.0;
     mutable double      correction_ratio_ = 0.0;
   };

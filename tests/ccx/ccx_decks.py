@@ -382,12 +382,17 @@ DECKS["swing"] = Deck("enabled", "B32 frame, RECT with one dimension, NLGEOM", s
 
 # ---------------------------------------------------------------------------------------------
 # truss: two T3D2 in the x-z plane, pinned at both ends, Fx = 1 at the apex. Nothing restrains
-# the apex along y: Abaqus reports a zero pivot and goes on, CalculiX's expanded bricks have
-# bending stiffness; corot stops. Statics: N = 1/(2 cos 45) = 0.70711 in each bar, stress
-# 11.3137 (CalculiX: sxx = szz = +-sxz = 5.656854 = 11.3137/2, exact).
-DECKS["truss"] = Deck("unsupported", "two T3D2, apex load; apex free along y",
-                      error=r"truss\.inp:20: the structure is a mechanism: no element or boundary "
-                            r"condition restrains node 2 UY")
+# the apex along y and no load acts there: as Abaqus (zero pivot, a warning, and on), corot holds
+# node 2 UY with a warning in the .dat; CalculiX's expanded bricks have bending stiffness.
+# Statics: N = 1/(2 cos 45) = 0.70711 in each bar (tension), stress N/A = 11.3137 (CalculiX:
+# sxx = szz = +-sxz = 5.656854 = 11.3137/2, exact). The deck prints no displacements (*NODE
+# FILE only); the closed form U1 = sqrt(2) N L/(EA) = 1.13137e-5 is checked in
+# tests/unit/test_zero_pivot_hold.cc.
+DECKS["truss"] = Deck("enabled", "two T3D2, apex load; apex free along y (held)",
+                      group(1, {f"element_output.{e}.N": 1.0 / math.sqrt(2.0) for e in (1, 2)},
+                            1e-9),
+                      "statics of the two-bar truss, N = 1/sqrt(2) in both bars, to 1e-9; "
+                      "CalculiX prints brick stresses (sxx = szz = 5.656854 = (N/A)/2)")
 
 # ---------------------------------------------------------------------------------------------
 # uprofile: B32R cantilever, BOX with one wall 0.0001 thick (a U profile); *FREQUENCY then two

@@ -58,13 +58,16 @@ namespace
 
 TEST(AnalysisErrors, MechanismNamesNodeAndDof)
 {
-  // Line 11 is *BOUNDARY, 12 the fixed node, 13 *STEP: node 2 can move in y and z freely.
+  // Line 11 is *BOUNDARY, 12 the fixed node, 13 *STEP: node 2 can move in y and z freely,
+  // and loads act there (unloaded, they would be held: test_zero_pivot_hold.cc).
   const std::string path = write_deck("mechanism.inp", truss_model + R"(*BOUNDARY
 1, 1, 3
 *STEP
 *STATIC
 *CLOAD
 2, 1, 1.0
+2, 2, 1.0
+2, 3, 1.0
 *END STEP
 )");
   const std::string message = run_error(path);

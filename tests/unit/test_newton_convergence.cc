@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 using namespace corot;
 
 namespace
@@ -124,4 +127,47 @@ TEST(NewtonConvergence, ZeroIncrementAcceptsRoundOffCorrections)
   // A correction that still moves the model by 1e-12 L is not round-off.
   c[0] = d[0] = 1e-12;
   EXPECT_FALSE(test.converged(r, f, f, c, d));
+}
+
+TEST(NewtonConvergence, RoundOffResidualPassesWhenNoForceActs)
+{
+  // A stress-free motion without load: f_ext = 0, f_int and r at round-off
+  // (figures of input_decks/b31_rigid_rotation_no_load.inp: |r_F| = 3.1e-10,
+  // |f_int,F| = 3.1e-10, k_F = 2e6, k_M = 1.6e5, L = 4, 30 DOFs).
+  const core::DofMap         dofs = one_six_dof_node();
+  solvers::NewtonConvergence test(dofs, 4.0);
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd f_ext = Eigen::VectorXd::Zero(6), f_int = Eigen::VectorXd::Zero(6);
+  d[1] = 0.2;
+  c[1] = 1e-16;
+  f_int[1] = 3.1e-10;
+  f_int[4] = 4e-12;
+  const Eigen::VectorXd r = -f_int;
+  EXPECT_FALSE(test.converged(r, f_ext, f_int, c, d)); // relative test alone: ratio 1
+  EXPECT_NEAR(test.residual_ratio(), 1.0, 1e-12);
+  test.set_stiffness_scale(2e6, 1.6e5, 30);
+  // Floor F_0 = 10 sqrt(30) eps max(2e6 x 4, 1.6e5 / 4) = 9.7e-8.
+  EXPECT_TRUE(test.converged(r, f_ext, f_int, c, d));
+  EXPECT_NEAR(test.residual_ratio(),
+              3.1e-10 / (10.0 * std::sqrt(30.0) * std::numeric_limits<double>::epsilon() * 8e6) * 1e-8,
+              1e-20);
+}
+
+TEST(NewtonConvergence, RoundOffFloorDoesNotAcceptARealResidual)
+{
+  // The same stiffness with a load of 1 (strain ~ 1e-7 of E A): a residual of
+  // 1e-6 is 1e-6 of the load, well above both 1e-8 x 1 and the floor 9.7e-8.
+  const core::DofMap         dofs = one_six_dof_node();
+  solvers::NewtonConvergence test(dofs, 4.0);
+  test.set_stiffness_scale(2e6, 1.6e5, 30);
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  d[0] = 5e-7;
+  f[0] = 1.0;
+  r[0] = 1e-6;
+  EXPECT_FALSE(test.converged(r, f, f, c, d));
+  r[0] = 5e-9; // 5e-9 of the load: converged
+  EXPECT_TRUE(test.converged(r, f, f, c, d));
+  // Without load the floor alone: a residual of 1e-6 (10 x the floor) fails.
+  EXPECT_FALSE(test.converged(r * 200.0, Eigen::VectorXd::Zero(6), Eigen::VectorXd::Zero(6), c, d));
 }
