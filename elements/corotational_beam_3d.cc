@@ -1,5 +1,6 @@
 #include <elements/corotational_beam_3d.h>
 #include <elements/registry.h>
+#include <elements/rigid_offset_beam.h>
 #include <src/core/rotation_vector.h>
 
 #include <src/core/configuration.h>
@@ -373,7 +374,10 @@ namespace corot::elements
 
 namespace corot::elements
 {
-  COROT_REGISTER_ELEMENT(CorotationalBeam3D, "B31", 2, core::SectionKind::beam,
-                         "two-node co-rotational Timoshenko beam in space (UX UY UZ RX RY RZ; large rotations, "
-                         "Meijaard second-order strains)")
+  COROT_REGISTER_ELEMENT_WITH(CorotationalBeam3D, "B31", 2, core::SectionKind::beam,
+                              "two-node co-rotational Timoshenko beam in space (UX UY UZ RX RY RZ; large "
+                              "rotations, Meijaard second-order strains; OFFSET1/2 as a rigid eccentricity)",
+                              make_space_beam(definition, [](const ElementDefinition &d) {
+                                return std::make_unique<CorotationalBeam3D>(d);
+                              }))
 } // namespace corot::elements

@@ -44,6 +44,14 @@ namespace corot::core
     /** Direction of local axis 1 (Abaqus n1); Abaqus default (0, 0, -1) for space beams. */
     Eigen::Vector3d n1 = Eigen::Vector3d(0.0, 0.0, -1.0);
     bool            n1_given = false;
+    /**
+     * Position of the section centre relative to the node line, components
+     * along local 1 and 2 (lengths). CalculiX's OFFSET1=, OFFSET2= offset the
+     * beam axis from the centre by OFFSETk times the section's extent h_k
+     * along k, so the centre lies at -(OFFSET1 h1, OFFSET2 h2) (checked on the
+     * brick expansion of ccx 2.20). Zero: the nodes lie on the centre line.
+     */
+    Eigen::Vector2d axis_offset = Eigen::Vector2d::Zero();
   };
 
   /** A section assigned to an element set. */

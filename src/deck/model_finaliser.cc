@@ -183,7 +183,19 @@ namespace corot::deck
         section.properties = beam_section_shape(section.shape, section.dimensions, nu, shape.location);
         section.properties.n1       = given.n1;
         section.properties.n1_given = given.n1_given;
+        section.properties.axis_offset = given.axis_offset;
       }
+    // The rigid eccentricity's mass is exact for small rotations only, and its
+    // initial-stress matrix is not implemented (elements/rigid_offset_beam.h).
+    for (const core::Section &section : model.sections)
+      if (!section.properties.axis_offset.isZero(0.0))
+        for (const core::Step &step : model.steps)
+          if (step.procedure == core::Procedure::dynamic || step.procedure == core::Procedure::buckle)
+            throw core::InputError(section.defined_at,
+                                   std::string("OFFSET1=/OFFSET2= (a beam axis offset) is not "
+                                               "supported with *") +
+                                     (step.procedure == core::Procedure::dynamic ? "DYNAMIC" : "BUCKLE") +
+                                     " (at " + step.procedure_at.str() + ")");
   }
 
   void

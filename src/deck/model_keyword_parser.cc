@@ -40,17 +40,34 @@ namespace corot::deck
     }
 
     /**
-     * CalculiX's OFFSET1=, OFFSET2= on a beam section move the beam axis off the
-     * section centre (in units of the section's extent); only 0 is supported.
+     * CalculiX's OFFSET1=, OFFSET2= on a beam section: the beam axis (the node
+     * line) lies OFFSETk h_k off the section centre along local k, h_k the
+     * section's extent along k (RECT a, b; CIRC the diameters; PIPE 2 r; BOX a,
+     * b). Returns the centre relative to the node line, -(OFFSET1 h1, OFFSET2 h2).
      */
-    void
-    require_centred_axis(const KeywordLine &keyword)
+    Eigen::Vector2d
+    axis_offset(const KeywordLine &keyword, const std::string &shape,
+                const std::vector<double> &dims)
     {
-      for (const std::string parameter : {"OFFSET1", "OFFSET2"})
-        if (const auto offset = keyword.number(parameter); offset && *offset != 0.0)
-          throw core::InputError(keyword.location(),
-                                 parameter + "= on *" + keyword.name() +
-                                   " (a beam axis offset from the section centre) is not supported");
+      const double offset_1 = keyword.number("OFFSET1").value_or(0.0);
+      const double offset_2 = keyword.number("OFFSET2").value_or(0.0);
+      if (offset_1 == 0.0 && offset_2 == 0.0)
+        return Eigen::Vector2d::Zero();
+      Eigen::Vector2d extent;
+      if (shape == "RECT")
+        extent = {dims[0], dims.size() == 2 ? dims[1] : dims[0]};
+      else if (shape == "CIRC")
+        extent = dims.size() == 2 ? Eigen::Vector2d(dims[0], dims[1]) :
+                                    Eigen::Vector2d(2.0 * dims[0], 2.0 * dims[0]);
+      else if (shape == "PIPE")
+        extent = {2.0 * dims[0], 2.0 * dims[0]};
+      else if (shape == "BOX")
+        extent = {dims[0], dims[1]};
+      else
+        throw core::InputError(keyword.location(),
+                               "OFFSET1=/OFFSET2= on *" + keyword.name() + ", SECTION=" + shape +
+                                 " (no section extent to scale the offset)");
+      return -Eigen::Vector2d(offset_1 * extent[0], offset_2 * extent[1]);
     }
 
     /** Checks @p value > 0 (or >= 0 if @p allow_zero), else an error naming @p what. */
@@ -438,6 +455,7 @@ namespace corot::deck
     const Eigen::Vector3d n1 = section.properties.n1;
     section.properties       = beam_section_shape(section.shape, section.dimensions, 0.0, dims.location());
     section.properties.n1    = n1;
+    section.properties.axis_offset = axis_offset(keyword, section.shape, section.dimensions);
     state_.beam_shapes.push_back(
       PendingBeamShape{state_.model.sections.size() - 1, dims.location()});
     if (section.shape == "CIRC" && section.dimensions.size() == 1)
@@ -456,7 +474,6 @@ namespace corot::deck
   ModelKeywordParser::beam_section(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
     keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "OFFSET1", "OFFSET2"});
-    require_centred_axis(keyword);
     core::Section &section = add_section(core::SectionKind::beam, keyword, true);
     section.shape          = keyword.required_upper("SECTION");
     beam_shape_lines(section, keyword, data, 2);
@@ -475,7 +492,6 @@ namespace corot::deck
                                            const std::vector<DataLine> &data)
   {
     keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "DENSITY", "OFFSET1", "OFFSET2"});
-    require_centred_axis(keyword);
     const std::string shape = keyword.value_upper("SECTION").value_or("GENERAL");
     core::Section    &section = add_section(core::SectionKind::beam, keyword, false);
     section.shape             = shape;
@@ -490,6 +506,7 @@ namespace corot::deck
         general_moduli(section, keyword, data);
         return;
       }
+    axis_offset(keyword, shape, {}); // offsets need a shape's extent
 
     if (data.empty())
       throw core::InputError(keyword.location(),

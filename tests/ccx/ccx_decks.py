@@ -115,12 +115,38 @@ DECKS["beamtor"] = Deck("enabled", "B32 cantilever, end torque, NLGEOM: twist, T
                         "not in beam theory (corot 0)")
 
 # ---------------------------------------------------------------------------------------------
-# beamcom, beammix: beam sections with OFFSET1/OFFSET2 (the section's centroid off the node
-# line); corot has no beam offsets yet.
-DECKS["beamcom"] = Deck("unsupported", "B32 composite beam from two offset sections",
-                        error=r"beamcom\.inp:28: OFFSET2= on \*BEAM SECTION \(a beam axis offset from the section centre\) is not supported")
+# beamcom: two B32 layers on the same nodes along x (0..2), RECT 0.05 (along n1 = y) x 0.08
+# (along n2 = z), OFFSET2 = -0.5 (E = 210000) and +0.5 (E = 110000): CalculiX puts a section's
+# centre at node - OFFSETk h_k n_k (its brick expansion: OFFSET2 = +0.5 spans z = -0.08..0), so
+# the stiff layer lies on top (z = +0.04), the soft one below (z = -0.04), bonded through the
+# shared nodes (rigid offsets): a composite beam of height 0.16 with its modulus-weighted
+# centroid z_c = 0.0125 above the node line. The axial pull 0.1 at node 4 (on the node line)
+# acts z_c below it: the beam bends up. Closed form: closed_forms.offset_layers_axial_pull,
+# the nonlinear beam-column (NLGEOM; the linear answer is 6.6 % larger, w_L = 9.879e-4; no
+# shear force, so shear flexibility does not enter). CalculiX's bricks: w_L = 7.005e-4,
+# u_L = 1.649e-4 (ref and 2.20 alike): 24 % stiffer in bending than the bonded composite,
+# its two brick stacks being joined only at the nodes' knots.
+rect = cf.rectangle(0.05, 0.08)
+layers = [(210000.0, rect["A"], rect["I11"], 0.04), (110000.0, rect["A"], rect["I11"], -0.04)]
+x_of = {1: 0.0, 3: 0.5, 2: 1.0, 5: 1.5, 4: 2.0}
+uws = {n: cf.offset_layers_axial_pull(0.1, 2.0, x, layers) for n, x in x_of.items()}
+# 4 B31 per layer (2 B32 split): tip U3 2.2e-3 below the closed form; converged (64 per layer)
+# 1.5e-4 below, the shear flexibility P/(kGA) = 1.9e-4 the closed form leaves out.
+checks = group(1, {f"node_output.{n}.U3": (w, disp(n, 2)) for n, (u, w, s) in uws.items()}, 3e-3)
+checks += group(1, {f"node_output.{n}.U1": (u, disp(n, 0)) for n, (u, w, s) in uws.items()}, 1e-4)
+checks += group(1, {f"node_output.{n}.UR2": -s for n, (u, w, s) in uws.items()}, 5e-4)
+checks += group(1, {f"node_output.{n}.U2": (0.0, disp(n, 1)) for n in x_of}, 1e-9,
+                floor_scale=1e-3)
+DECKS["beamcom"] = Deck("enabled", "B32 composite beam from two offset sections, axial pull",
+                        checks,
+                        "bonded composite beam-column (rigid offsets, z_c = 0.0125): tip U3 "
+                        "9.2675e-4 to 3e-3 (4 elements per layer: -2.2e-3), U1 1.6770e-4 to 1e-4, "
+                        "UR2 -9.389e-4 to 5e-4; CalculiX's bricks 7.005e-4, 1.649e-4 (layers "
+                        "joined only at the nodes)")
+# beammix: B32 RECT + CIRC 0.05, 0.08 with OFFSET1/OFFSET2: two different diameters are an
+# elliptical section, which corot does not have.
 DECKS["beammix"] = Deck("unsupported", "B32 RECT + CIRC with offsets, clamped both ends",
-                        error=r"beammix\.inp:29: OFFSET1= on \*BEAM SECTION \(a beam axis offset from the section centre\) is not supported")
+                        error=r"beammix\.inp:30: SECTION=CIRC with two different diameters")
 
 # ---------------------------------------------------------------------------------------------
 # boxprofile: 5 B32R (10 B31) cantilever, L = 1000, BOX 50 x 50, walls 3, E = 70000,

@@ -55,6 +55,28 @@ def cantilever_tip_load(P, L, s, E, G, section, inertia="I11"):
     return P * s * s * (3 * L - s) / (6 * E * section[inertia]) + P * s / (section["k"] * G * section["A"])
 
 
+def offset_layers_axial_pull(P, L, x, layers):
+    """Cantilever of stacked layers bonded at the node line (rigid offsets, plane sections), an
+    axial pull P at the free end's node, nonlinear (the pull straightens the beam). layers: list
+    of (E, A, I, z) with z the layer's centroid above the node line. The modulus-weighted
+    centroid z_c = sum E A z / sum E A carries EA = sum E A and EI = sum E (I + A (z - z_c)^2);
+    the pull acts z_c below it. Beam-column equilibrium EI w'' = P (z_c - (w_L - w)) with
+    w(0) = w'(0) = 0 gives w(x) = z_c (cosh kx - 1)/cosh kL, k^2 = P/EI (linear limit
+    z_c P x^2/(2 EI)). The node line's axial displacement: the centroid's strain P/EA plus z_c
+    times the curvature, minus the shortening by the slope: u(x) = P x/EA + z_c w'(x)
+    - int_0^x w'^2/2. Returns (u, w, w') at x (Euler-Bernoulli: the shear force P w' adds a
+    relative P/(k G A) to the slope, 1.9e-4 for beamcom)."""
+    ea = sum(e * a for e, a, i, z in layers)
+    zc = sum(e * a * z for e, a, i, z in layers) / ea
+    ei = sum(e * (i + a * (z - zc) ** 2) for e, a, i, z in layers)
+    k = math.sqrt(P / ei)
+    c = math.cosh(k * L)
+    w = zc * (math.cosh(k * x) - 1.0) / c
+    slope = zc * k * math.sinh(k * x) / c
+    shortening = 0.5 * (zc * k / c) ** 2 * (math.sinh(2 * k * x) / (4 * k) - x / 2)
+    return P * x / ea + zc * slope - shortening, w, slope
+
+
 def _det4(m):
     """Determinant of a 4 x 4 matrix by Gaussian elimination with partial pivoting."""
     m = [row[:] for row in m]

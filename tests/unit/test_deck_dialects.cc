@@ -253,10 +253,24 @@ TEST_F(DeckDialectTest, BeamAxisOffsets)
   const core::Model model = read(beam + "*BEAM GENERAL SECTION, ELSET=B, MATERIAL=STEEL, "
                                         "SECTION=PIPE, OFFSET1=0, OFFSET2=0.\n0.11, 0.01\n");
   EXPECT_EQ(model.sections[0].shape, "PIPE");
-  expect_error(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT, OFFSET2=0.5\n0.1, 0.2\n",
+  EXPECT_TRUE(model.sections[0].properties.axis_offset.isZero(0.0));
+  // CalculiX: the node line lies OFFSETk h_k off the centre, so the centre is at
+  // -(OFFSET1 h1, OFFSET2 h2) (ccx 2.20's bricks for OFFSET2 = 0.5 span -h2..0).
+  const core::Model rect = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT, "
+                                       "OFFSET1=-0.25, OFFSET2=0.5\n0.1, 0.2\n");
+  EXPECT_NEAR(rect.sections[0].properties.axis_offset[0], 0.025, 1e-15);
+  EXPECT_NEAR(rect.sections[0].properties.axis_offset[1], -0.1, 1e-15);
+  const core::Model pipe = read(beam + "*BEAM GENERAL SECTION, ELSET=B, MATERIAL=STEEL, "
+                                       "SECTION=PIPE, OFFSET1=0.5\n0.11, 0.01\n");
+  EXPECT_NEAR(pipe.sections[0].properties.axis_offset[0], -0.11, 1e-15);
+  expect_error(beam + "*BEAM GENERAL SECTION, ELSET=B, OFFSET2=0.5\n1, 2, 0, 3, 4\n0, 1, 0\n2e11, 8e10\n",
+               "*BEAM GENERAL SECTION, ELSET=B, OFFSET2=0.5",
+               "OFFSET1=/OFFSET2= on *BEAM GENERAL SECTION, SECTION=GENERAL (no section extent to "
+               "scale the offset)");
+  expect_error(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT, OFFSET2=0.5\n0.1, 0.2\n"
+                      "*STEP\n*BUCKLE\n1\n*END STEP\n",
                "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT, OFFSET2=0.5",
-               "OFFSET2= on *BEAM SECTION (a beam axis offset from the section centre) is not "
-               "supported");
+               "OFFSET1=/OFFSET2= (a beam axis offset) is not supported with *BUCKLE");
   expect_error(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=I\n0.1, 0.2\n",
                "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=I",
                "unsupported beam section shape SECTION=I");
