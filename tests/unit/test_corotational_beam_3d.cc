@@ -20,6 +20,8 @@
 #include <src/core/dof_map.h>
 #include <src/core/rotation_vector.h>
 
+#include "two_node_beam_states.h"
+
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -28,6 +30,7 @@
 
 using namespace corot;
 using namespace corot::elements;
+using namespace corot::test;
 
 namespace
 {
@@ -65,86 +68,7 @@ namespace
     return d;
   }
 
-  Eigen::Matrix3d
-  random_rotation(std::mt19937 &rng, const double max_angle)
-  {
-    std::uniform_real_distribution<double> unit(-1.0, 1.0), angle(0.0, max_angle);
-    Eigen::Vector3d                        axis(unit(rng), unit(rng), unit(rng));
-    return Eigen::AngleAxisd(angle(rng), axis.normalized()).toRotationMatrix();
-  }
-
-  /** The two-node configuration of the element as a core::Configuration. */
-  struct TwoNodes
-  {
-    TwoNodes()
-      : configuration(2)
-      , dofs({all(), all()}, {1, 2})
-    {}
-
-    static std::array<bool, core::n_dof_kinds>
-    all()
-    {
-      std::array<bool, core::n_dof_kinds> active{};
-      for (unsigned k = 0; k < 6; ++k)
-        active[k] = true;
-      return active;
-    }
-
-    ElementKinematics
-    kinematics() const
-    {
-      ElementKinematics state(2);
-      for (int n = 0; n < 2; ++n)
-        {
-          state[n].displacement = configuration.displacements[n];
-          state[n].rotation     = configuration.rotations[n];
-        }
-      return state;
-    }
-
-    /** Applies increment h e_dof (rotations: R <- exp(h e_k) R, Configuration's own rule). */
-    TwoNodes
-    perturbed(const unsigned dof, const double h) const
-    {
-      TwoNodes        copy = *this;
-      Eigen::VectorXd delta = Eigen::VectorXd::Zero(12);
-      delta[dof]            = h;
-      copy.configuration.apply_increment(dofs, delta);
-      return copy;
-    }
-
-    core::Configuration configuration;
-    core::DofMap        dofs;
-  };
-
-  /** Superposes the rigid motion x -> Q x + c on @p nodes. */
-  void
-  superpose_rigid_motion(TwoNodes &nodes, const Eigen::Matrix3d &q, const Eigen::Vector3d &c)
-  {
-    const Eigen::Vector3d x[2] = {x1_ref, x2_ref};
-    for (int n = 0; n < 2; ++n)
-      {
-        const Eigen::Vector3d current = x[n] + nodes.configuration.displacements[n];
-        nodes.configuration.displacements[n] = q * current + c - x[n];
-        nodes.configuration.rotations[n]     = Eigen::Quaterniond(q) * nodes.configuration.rotations[n];
-      }
-  }
-
-  /** A deformed state: random displacements of 2 % of l and local rotations up to 0.3 rad, then a large rotation. */
-  TwoNodes
-  deformed_rotated_state(std::mt19937 &rng)
-  {
-    std::uniform_real_distribution<double> unit(-1.0, 1.0);
-    TwoNodes                               nodes;
-    const double                           l = (x2_ref - x1_ref).norm();
-    for (int n = 0; n < 2; ++n)
-      {
-        nodes.configuration.displacements[n] = 0.02 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
-        nodes.configuration.rotations[n]     = Eigen::Quaterniond(random_rotation(rng, 0.3));
-      }
-    superpose_rigid_motion(nodes, random_rotation(rng, 2.5), Eigen::Vector3d(unit(rng), unit(rng), unit(rng)) * l);
-    return nodes;
-  }
+  const std::array<Eigen::Vector3d, 2> reference{{x1_ref, x2_ref}};
 
   double
   stiffness_scale(const Element &beam)
@@ -185,7 +109,7 @@ TEST(CorotationalBeam3D, ZeroForceUnderFiniteRigidMotions)
   for (int trial = 0; trial < 8; ++trial)
     {
       TwoNodes nodes;
-      superpose_rigid_motion(nodes, random_rotation(rng, 3.1), Eigen::Vector3d(3.0, -7.0, 2.0 * trial));
+      superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.1), Eigen::Vector3d(3.0, -7.0, 2.0 * trial));
       Eigen::VectorXd force;
       beam->internal_force(nodes.kinematics(), force, nullptr);
       worst = std::max(worst, force.norm() / scale);
@@ -202,7 +126,7 @@ TEST(CorotationalBeam3D, SixZeroEigenvaluesAtARigidlyRotatedStressFreeState)
   for (int trial = 0; trial < 4; ++trial)
     {
       TwoNodes nodes;
-      superpose_rigid_motion(nodes, random_rotation(rng, 3.0), Eigen::Vector3d(1.0, 2.0, 3.0));
+      superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.0), Eigen::Vector3d(1.0, 2.0, 3.0));
       Eigen::VectorXd force;
       Eigen::MatrixXd tangent;
       beam->internal_force(nodes.kinematics(), force, &tangent);
@@ -229,7 +153,7 @@ TEST(CorotationalBeam3D, ForceIsTheEnergyGradientAndTangentIsTheForceJacobian)
     for (int trial = 0; trial < 3; ++trial)
       {
         const CorotationalBeam3D beam(definition(), modified);
-        const TwoNodes           nodes = deformed_rotated_state(rng);
+        const TwoNodes           nodes = deformed_rotated_state(rng, reference);
         const double             l     = (x2_ref - x1_ref).norm();
         Eigen::VectorXd          force;
         Eigen::MatrixXd          tangent;
@@ -269,10 +193,10 @@ TEST(CorotationalBeam3D, StrainEnergyIsObjective)
   double       worst = 0.0;
   for (int trial = 0; trial < 6; ++trial)
     {
-      TwoNodes     nodes = deformed_rotated_state(rng);
+      TwoNodes     nodes = deformed_rotated_state(rng, reference);
       const double w     = beam->strain_energy(nodes.kinematics());
       ASSERT_GT(w, 0.0);
-      superpose_rigid_motion(nodes, random_rotation(rng, 3.1), Eigen::Vector3d(-5.0, 4.0, 1.0));
+      superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.1), Eigen::Vector3d(-5.0, 4.0, 1.0));
       worst = std::max(worst, std::abs(beam->strain_energy(nodes.kinematics()) - w) / w);
     }
   RecordProperty("objectivity_relative", scientific(worst));
@@ -321,7 +245,7 @@ TEST(CorotationalBeam3D, LargeDisplacementSectionForcesAreObjective)
         core::Configuration::exp_map(1e-6 * Eigen::Vector3d(unit(rng), unit(rng), unit(rng)));
     }
   const auto small = linear.section_forces(nodes.kinematics(), false);
-  superpose_rigid_motion(nodes, random_rotation(rng, 3.0), Eigen::Vector3d(2.0, 1.0, -4.0));
+  superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.0), Eigen::Vector3d(2.0, 1.0, -4.0));
   const auto large = beam.section_forces(nodes.kinematics(), true);
   ASSERT_EQ(small.size(), large.size());
   double scale = 0.0;
@@ -372,7 +296,7 @@ namespace
     const Eigen::Vector3d  axis = Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
     const Eigen::Vector3d  centre = x1_ref + 2.0 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
     const Eigen::Matrix3d q = Eigen::AngleAxisd(scale * rigid_angle, axis).toRotationMatrix();
-    superpose_rigid_motion(n1, q, centre - q * centre);
+    superpose_rigid_motion(n1, reference, q, centre - q * centre);
     return n1;
   }
 
@@ -400,7 +324,7 @@ TEST(CorotationalBeam3D, ConservingForceSatisfiesTheEnergyIdentityWithCayleyIncr
   double                   worst = 0.0;
   for (unsigned trial = 0; trial < 6; ++trial)
     {
-      const TwoNodes  n = deformed_rotated_state(rng), n1 = stepped_state(n, 100 + trial, 1.0, 0.2 * trial);
+      const TwoNodes  n = deformed_rotated_state(rng, reference), n1 = stepped_state(n, 100 + trial, 1.0, 0.2 * trial);
       Eigen::VectorXd force;
       beam.conserving_force(n.kinematics(), n1.kinematics(), force, nullptr);
       const Eigen::VectorXd delta = step_increment(n, n1);
@@ -422,7 +346,7 @@ TEST(CorotationalBeam3D, ConservingForceHasNoNetForceOrMomentAboutTheMidpointPos
   const double             l = (x2_ref - x1_ref).norm();
   for (unsigned trial = 0; trial < 6; ++trial)
     {
-      const TwoNodes  n = deformed_rotated_state(rng), n1 = stepped_state(n, 200 + trial, 1.0, 0.2 * trial);
+      const TwoNodes  n = deformed_rotated_state(rng, reference), n1 = stepped_state(n, 200 + trial, 1.0, 0.2 * trial);
       Eigen::VectorXd force;
       beam.conserving_force(n.kinematics(), n1.kinematics(), force, nullptr);
       Eigen::Vector3d net_force = Eigen::Vector3d::Zero(), net_moment = Eigen::Vector3d::Zero();
@@ -454,7 +378,7 @@ TEST(CorotationalBeam3D, RigidStepsCarryNoArtificialStrain)
   // cos(rho/2)).
   std::mt19937             rng(11);
   const CorotationalBeam3D beam(definition());
-  const TwoNodes           n = deformed_rotated_state(rng);
+  const TwoNodes           n = deformed_rotated_state(rng, reference);
   Eigen::VectorXd          statics;
   beam.internal_force(n.kinematics(), statics, nullptr);
   const Eigen::Vector3d axis = Eigen::Vector3d(0.3, -0.8, 0.5).normalized();
@@ -463,15 +387,15 @@ TEST(CorotationalBeam3D, RigidStepsCarryNoArtificialStrain)
     {
       const Eigen::Matrix3d q = Eigen::AngleAxisd(rho, axis).toRotationMatrix();
       TwoNodes              free_n, free_n1; // stress-free, rigidly displaced and turned
-      superpose_rigid_motion(free_n, random_rotation(rng, 3.0), Eigen::Vector3d(1.0, 2.0, 3.0));
+      superpose_rigid_motion(free_n, reference, random_rotation(rng, 3.0), Eigen::Vector3d(1.0, 2.0, 3.0));
       free_n1 = free_n;
-      superpose_rigid_motion(free_n1, q, Eigen::Vector3d(5.0, -2.0, 1.0));
+      superpose_rigid_motion(free_n1, reference, q, Eigen::Vector3d(5.0, -2.0, 1.0));
       Eigen::VectorXd free_force;
       beam.conserving_force(free_n.kinematics(), free_n1.kinematics(), free_force, nullptr);
       EXPECT_LT(free_force.norm(), 1e-9 * e * a * (1.0 - std::cos(0.5 * rho)));
 
       TwoNodes n1 = n;
-      superpose_rigid_motion(n1, q, Eigen::Vector3d(5.0, -2.0, 1.0));
+      superpose_rigid_motion(n1, reference, q, Eigen::Vector3d(5.0, -2.0, 1.0));
       Eigen::VectorXd conserving;
       beam.conserving_force(n.kinematics(), n1.kinematics(), conserving, nullptr);
       const Eigen::VectorXd delta = step_increment(n, n1);
@@ -497,7 +421,7 @@ TEST(CorotationalBeam3D, ConservingForceIsTheMidpointForceToSecondOrder)
   // (mean positions, rotations half-way) falls as s^2.
   std::mt19937             rng(12);
   const CorotationalBeam3D beam(definition());
-  const TwoNodes           n = deformed_rotated_state(rng);
+  const TwoNodes           n = deformed_rotated_state(rng, reference);
   std::vector<double>      errors;
   for (const double s : {0.2, 0.1, 0.05})
     {
@@ -533,7 +457,7 @@ TEST(CorotationalBeam3D, ConservingTangentIsExactAsTheStepVanishes)
   std::mt19937             rng(21);
   const CorotationalBeam3D beam(definition());
   const double             l = (x2_ref - x1_ref).norm();
-  const TwoNodes           n = deformed_rotated_state(rng);
+  const TwoNodes           n = deformed_rotated_state(rng, reference);
   std::vector<double>      errors;
   for (const double scale : {1.0, 0.5, 0.25})
     {

@@ -16,12 +16,15 @@
 #include <src/core/dof_map.h>
 #include <src/core/rotation_vector.h>
 
+#include "two_node_beam_states.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
 using namespace corot;
 using namespace corot::elements;
+using namespace corot::test;
 
 namespace
 {
@@ -57,87 +60,7 @@ namespace
     return ElementRegistry::instance().find("B31")->create(definition(offset));
   }
 
-  Eigen::Matrix3d
-  random_rotation(std::mt19937 &rng, const double max_angle)
-  {
-    std::uniform_real_distribution<double> unit(-1.0, 1.0), angle(0.0, max_angle);
-    Eigen::Vector3d                        axis(unit(rng), unit(rng), unit(rng));
-    return Eigen::AngleAxisd(angle(rng), axis.normalized()).toRotationMatrix();
-  }
-
-  std::array<bool, core::n_dof_kinds>
-  all_dofs()
-  {
-    std::array<bool, core::n_dof_kinds> active{};
-    for (unsigned k = 0; k < 6; ++k)
-      active[k] = true;
-    return active;
-  }
-
-  /** The two-node configuration of the element as a core::Configuration. */
-  struct TwoNodes
-  {
-    TwoNodes()
-      : configuration(2)
-      , dofs({all_dofs(), all_dofs()}, {1, 2})
-    {}
-
-    ElementKinematics
-    kinematics() const
-    {
-      ElementKinematics state(2);
-      for (int n = 0; n < 2; ++n)
-        {
-          state[n].displacement = configuration.displacements[n];
-          state[n].rotation     = configuration.rotations[n];
-        }
-      return state;
-    }
-
-    /** Applies increment h e_dof (rotations: R <- exp(h e_k) R). */
-    TwoNodes
-    perturbed(const unsigned dof, const double h) const
-    {
-      TwoNodes        copy  = *this;
-      Eigen::VectorXd delta = Eigen::VectorXd::Zero(12);
-      delta[dof]            = h;
-      copy.configuration.apply_increment(dofs, delta);
-      return copy;
-    }
-
-    core::Configuration configuration;
-    core::DofMap        dofs;
-  };
-
-  /** Superposes the rigid motion x -> Q x + c on @p nodes. */
-  void
-  superpose_rigid_motion(TwoNodes &nodes, const Eigen::Matrix3d &q, const Eigen::Vector3d &c)
-  {
-    const Eigen::Vector3d x[2] = {x1_ref, x2_ref};
-    for (int n = 0; n < 2; ++n)
-      {
-        const Eigen::Vector3d current        = x[n] + nodes.configuration.displacements[n];
-        nodes.configuration.displacements[n] = q * current + c - x[n];
-        nodes.configuration.rotations[n] = Eigen::Quaterniond(q) * nodes.configuration.rotations[n];
-      }
-  }
-
-  /** Random displacements of 2 % of l and rotations up to 0.3 rad, then a large rigid rotation. */
-  TwoNodes
-  deformed_rotated_state(std::mt19937 &rng)
-  {
-    std::uniform_real_distribution<double> unit(-1.0, 1.0);
-    TwoNodes                               nodes;
-    const double                           l = (x2_ref - x1_ref).norm();
-    for (int n = 0; n < 2; ++n)
-      {
-        nodes.configuration.displacements[n] = 0.02 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
-        nodes.configuration.rotations[n]     = Eigen::Quaterniond(random_rotation(rng, 0.3));
-      }
-    superpose_rigid_motion(nodes, random_rotation(rng, 2.5),
-                           Eigen::Vector3d(unit(rng), unit(rng), unit(rng)) * l);
-    return nodes;
-  }
+  const std::array<Eigen::Vector3d, 2> reference{{x1_ref, x2_ref}};
 
   double
   stiffness_scale(const Element &element)
@@ -155,7 +78,7 @@ TEST(RigidOffsetBeam, ForceIsTheEnergyGradientAndTangentIsTheForceJacobian)
   const double l       = (x2_ref - x1_ref).norm();
   for (int trial = 0; trial < 4; ++trial)
     {
-      const TwoNodes  nodes = deformed_rotated_state(rng);
+      const TwoNodes  nodes = deformed_rotated_state(rng, reference);
       Eigen::VectorXd force;
       Eigen::MatrixXd tangent;
       element->internal_force(nodes.kinematics(), force, &tangent);
@@ -188,7 +111,7 @@ TEST(RigidOffsetBeam, ZeroForceUnderFiniteRigidMotions)
   for (int trial = 0; trial < 8; ++trial)
     {
       TwoNodes nodes;
-      superpose_rigid_motion(nodes, random_rotation(rng, 3.1), Eigen::Vector3d(3.0, -7.0, 2.0 * trial));
+      superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.1), Eigen::Vector3d(3.0, -7.0, 2.0 * trial));
       Eigen::VectorXd force;
       element->internal_force(nodes.kinematics(), force, nullptr);
       EXPECT_LT(force.norm() / scale, 1e-12);
@@ -203,7 +126,7 @@ TEST(RigidOffsetBeam, SixZeroEigenvaluesAtARigidlyRotatedStressFreeState)
   for (int trial = 0; trial < 4; ++trial)
     {
       TwoNodes nodes;
-      superpose_rigid_motion(nodes, random_rotation(rng, 3.0), Eigen::Vector3d(1.0, 2.0, 3.0));
+      superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.0), Eigen::Vector3d(1.0, 2.0, 3.0));
       Eigen::VectorXd force;
       Eigen::MatrixXd tangent;
       element->internal_force(nodes.kinematics(), force, &tangent);
@@ -272,7 +195,7 @@ TEST(RigidOffsetBeam, ConservingForceSatisfiesTheEnergyIdentityWithCayleyIncreme
   const double                           l       = (x2_ref - x1_ref).norm();
   for (unsigned trial = 0; trial < 6; ++trial)
     {
-      const TwoNodes n  = deformed_rotated_state(rng);
+      const TwoNodes n  = deformed_rotated_state(rng, reference);
       TwoNodes       n1 = n;
       for (int node = 0; node < 2; ++node)
         {
