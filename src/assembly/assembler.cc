@@ -445,7 +445,7 @@ namespace corot::assembly
                 for (unsigned l = 0; l < kinds.size(); ++l)
                   if (core::is_rotation(kinds[k]) == core::is_rotation(kinds[l]))
                     turn(a * kinds.size() + k, a * kinds.size() + l) =
-                      rotation(core::index(kinds[k]), core::index(kinds[l]));
+                      rotation(core::index(kinds[k]) % 3, core::index(kinds[l]) % 3);
             matrix = turn * matrix * turn.transpose();
             break;
           }

@@ -321,3 +321,39 @@ TEST(BaseState, RigidlyTurnedBaseStateKeepsTheFrequencies)
   for (unsigned mode = 0; mode < a.size(); ++mode)
     EXPECT_NEAR(b[mode], a[mode], 1e-9 * a[mode]) << "mode " << mode + 1;
 }
+
+// Item 10's base state must change nothing when the NLGEOM step leaves the
+// structure unloaded: the tangent there is the linear stiffness and the mass
+// turned by identity rotations is the consistent mass, so *FREQUENCY after a
+// load-free NLGEOM step gives the linear frequencies. The first version of the
+// turned mass read the rotation's entries at the DOF index (3..5 for
+// rotations, outside the 3 x 3 matrix): it zeroed the rotary mass, moved the
+// bending frequencies (+2.4 % on the third bending mode of a B21 beam) and
+// lost the B31 torsion modes.
+TEST(BaseState, UnloadedNlgeomBaseStateGivesTheLinearFrequencies)
+{
+  std::ostringstream planar;
+  planar << "*NODE, NSET=ALL\n";
+  for (unsigned i = 0; i <= 8; ++i)
+    planar << i + 1 << ", " << i / 8.0 << ", 0.0\n";
+  planar << "*NSET, NSET=ENDS\n1, 9\n*ELEMENT, TYPE=B21, ELSET=BEAM\n";
+  for (unsigned i = 1; i <= 8; ++i)
+    planar << i << ", " << i << ", " << i + 1 << "\n";
+  planar << "*BEAM GENERAL SECTION, ELSET=BEAM, DENSITY=1.0\n1.0, 0.01, 0.0, 0.01, 0.02\n"
+            "0.0, 0.0, -1.0\n1.0e4, 4.0e3\n*BOUNDARY\nENDS, 1, 2\n";
+  const std::string frequency = "*STEP\n*FREQUENCY\n6\n*END STEP\n";
+  const std::string unloaded  = "*STEP, NLGEOM\n*STATIC\n*END STEP\n";
+  for (const std::string &model : {planar.str(), cantilever})
+    {
+      const corot::io::Results linear = run(write_deck("linear.inp", model + frequency));
+      const corot::io::Results based  = run(write_deck("based.inp", model + unloaded + frequency));
+      ASSERT_EQ(based.steps.size(), 2u);
+      EXPECT_TRUE(based.steps[1].base_state.deformed);
+      const auto &a = linear.steps[0].frequencies;
+      const auto &b = based.steps[1].frequencies;
+      ASSERT_EQ(a.size(), 6u);
+      ASSERT_EQ(b.size(), a.size());
+      for (unsigned mode = 0; mode < a.size(); ++mode)
+        EXPECT_NEAR(b[mode], a[mode], 1e-9 * a[mode]) << "mode " << mode + 1;
+    }
+}
