@@ -59,11 +59,6 @@ namespace corot::analysis
     initial_stress_matrix(const Eigen::VectorXd &displacement, const Eigen::VectorXd &load,
                           dealii::TrilinosWrappers::SparseMatrix &matrix) const;
 
-    /** Derivative of the symmetric tangent at the base state along @p displacement, plus the moment stiffness of @p load. */
-    void
-    tangent_derivative(const Eigen::VectorXd &displacement, const Eigen::VectorXd &load,
-                       dealii::TrilinosWrappers::SparseMatrix &matrix) const;
-
     AnalysisContext   &context_;
     const core::Step  &step_;
     const StepLoading &loading_;

@@ -192,15 +192,16 @@ TIP, 1, -0.01
   EXPECT_FALSE(results.steps[3].base_state.stress_stiffening);
 }
 
-// *BUCKLE after an NLGEOM preload P0 works about its base state and scales
-// only its own load Q (Abaqus: the critical load is P0 + lambda Q). The
-// cantilever of euler_column_buckle.inp (4 B31, EI = 800, L = 100, EA = 1e4)
-// with P0 = 0.1 in compression at the tip, then in tension, and Q = 1 in
-// compression: lambda = P_cr -+ P0, P_cr = pi^2 EI/(4 L^2) = 0.1973920880
-// (closed form; 4 elements: +3.28e-5 of P_cr, the preload's shortening or
-// stretch of L changes P_cr by 2 P0/EA = 2e-5: both inside rtol 2e-4 of
-// lambda). Before the base state was used the factor was P_cr either way.
-TEST(BaseState, BuckleAboutNlgeomPreload)
+// *BUCKLE about the deformed, stressed base state of an NLGEOM step needs the
+// differential initial stress of the perturbation response at the base
+// geometry (Abaqus), which the elements do not provide yet: an error naming
+// the step, never the unloaded reference's factor (the value before issue 11:
+// P_cr whatever the preload) nor the derivative of the whole co-rotational
+// tangent (tried first: with a load-free base 736 instead of Euler's 987 for
+// 8 B21, 253 for 32). The cantilever of euler_column_buckle.inp (4 B31,
+// EI = 800, L = 100, EA = 1e4), NLGEOM preload P0 = 0.1 in compression, then
+// in tension, and Q = 1.
+TEST(BaseState, BuckleAboutNlgeomPreloadIsAnError)
 {
   const std::string column = R"(*NODE, NSET=ALL
 1, 0, 0, 0
@@ -224,22 +225,14 @@ TEST(BaseState, BuckleAboutNlgeomPreload)
 *BOUNDARY
 ROOT, 1, 6
 )";
-  const double critical = M_PI * M_PI * 800.0 / (4.0 * 100.0 * 100.0);
   for (const double preload : {0.1, -0.1})
     {
       std::ostringstream deck;
       deck << column << "*STEP, NLGEOM\n*STATIC\n*CLOAD\nTIP, 1, " << -preload
            << "\n*NODE PRINT, NSET=TIP\nU\n*END STEP\n*STEP\n*BUCKLE\n2\n*CLOAD\nTIP, 1, -1.0\n*END STEP\n";
-      const corot::io::Results results = run(write_deck("buckle_after_nlgeom.inp", deck.str()));
-      ASSERT_EQ(results.steps.size(), 2u);
-      EXPECT_NEAR(last(results.steps[0], 5, "U1"), -preload * 100.0 / 1.0e4, 1e-12);
-      EXPECT_TRUE(results.steps[1].base_state.deformed);
-      EXPECT_TRUE(results.steps[1].base_state.stress_stiffening);
-      ASSERT_GE(results.steps[1].load_factors.size(), 2u);
-      for (unsigned mode = 0; mode < 2; ++mode)
-        EXPECT_NEAR(results.steps[1].load_factors[mode], critical - preload,
-                    2e-4 * (critical - preload))
-          << "preload " << preload << ", mode " << mode + 1;
+      const std::string message = run_error(write_deck("buckle_after_nlgeom.inp", deck.str()));
+      EXPECT_NE(message.find("buckle_after_nlgeom.inp:"), std::string::npos) << message;
+      EXPECT_NE(message.find("*BUCKLE after the NLGEOM step 1"), std::string::npos) << message;
     }
 }
 
