@@ -12,6 +12,8 @@
 #include <src/deck/deck_reader.h>
 #include <src/io/report_writer.h>
 
+#include "deck_test_fixture.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -27,74 +29,20 @@ namespace
 {
   constexpr double pi = 3.14159265358979323846;
 
-  /** Registers a stand-in element type if the real one is not linked in yet. */
-  void
-  ensure_element_type(const std::string &name, const unsigned n_nodes, const core::SectionKind kind)
-  {
-    if (elements::ElementRegistry::instance().find(name) == nullptr)
-      elements::ElementRegistry::instance().add({name, "test stand-in", n_nodes, kind, nullptr});
-  }
-
-  /** A fresh temporary directory per test; decks are written there and read. */
-  class DeckDialectTest : public ::testing::Test
+  /** Decks in a fresh temporary directory (deck_test_fixture.h), read with their warnings. */
+  class DeckDialectTest : public test::DeckFileTest
   {
   protected:
-    void
-    SetUp() override
-    {
-      ensure_element_type("T3D2", 2, core::SectionKind::solid);
-      ensure_element_type("B31", 2, core::SectionKind::beam);
-      const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
-      directory_       = std::filesystem::temp_directory_path() /
-                   ("corot_dialect_test_" + std::string(info->name()) + "_" +
-                    std::to_string(::getpid()));
-      std::filesystem::remove_all(directory_);
-      std::filesystem::create_directories(directory_);
-    }
-
-    void
-    TearDown() override
-    {
-      std::filesystem::remove_all(directory_);
-    }
-
     /** Reads the deck @p text; warnings go to warnings_. */
     core::Model
     read(const std::string &text)
     {
-      const std::string path = (directory_ / "deck.inp").string();
-      std::ofstream(path, std::ios::binary) << text;
+      const std::string path = write("deck.inp", text);
       warnings_.str("");
       return deck::read_deck(path, warnings_);
     }
 
-    /** Reads @p text and expects an InputError at the line equal to @p at_line containing @p message. */
-    void
-    expect_error(const std::string &text, const std::string &at_line, const std::string &message)
-    {
-      std::istringstream in(text);
-      unsigned           number = 0, found = 0;
-      for (std::string line; std::getline(in, line);)
-        if (++number, line == at_line)
-          found = number;
-      ASSERT_NE(found, 0u) << "no line '" << at_line << "'";
-      const std::string prefix = (directory_ / "deck.inp").string() + ":" + std::to_string(found) + ": ";
-      try
-        {
-          read(text);
-          ADD_FAILURE() << "no error; expected " << prefix << message;
-        }
-      catch (const core::InputError &error)
-        {
-          const std::string what = error.what();
-          EXPECT_EQ(what.substr(0, prefix.size()), prefix) << what;
-          EXPECT_NE(what.find(message), std::string::npos) << what;
-          EXPECT_EQ(what.find('\n'), std::string::npos) << what;
-        }
-    }
-
-    std::filesystem::path directory_;
-    std::ostringstream    warnings_;
+    std::ostringstream warnings_;
   };
 
   /** A two-node B31 model with material STEEL (nu = 0.3) and element set B, before its section. */
