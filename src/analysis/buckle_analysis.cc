@@ -84,11 +84,11 @@ namespace corot::analysis
     assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
     const unsigned n_nodes = context_.model.nodes.size();
 
-    // The perturbation load Q: this step's own *CLOAD and *DLOAD lines. The
-    // loads of earlier general steps are the preload, part of the base state
-    // (Abaqus: the buckling load is P + lambda Q; CalculiX's *BUCKLE after
-    // *STEP, PERTURBATION gives the same factors).
-    const StepLoading     perturbation{loading_.boundaries, step_.loads, step_.gravity};
+    // The perturbation load Q: this step's own *CLOAD and *DLOAD lines, from
+    // zero (loads of earlier linear steps are not scaled and, as in CalculiX
+    // without *STEP, PERTURBATION, do not stiffen the base state).
+    const StepLoading     perturbation{loading_.boundaries, step_.loads, step_.gravity,
+                                   Eigen::VectorXd(), true};
     const Eigen::VectorXd load = external_force(context_, perturbation, 1.0, 1.0, true);
     if (load.lpNorm<Eigen::Infinity>() == 0.0)
       throw core::InputError(step_.procedure_at,

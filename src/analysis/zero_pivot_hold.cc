@@ -10,7 +10,7 @@ namespace corot::analysis
 {
   namespace
   {
-    /** Relative size below which a tangent entry counts as zero (as Assembler::unrestrained_dofs). */
+    /** Relative size (to the largest diagonal entry) below which a tangent entry counts as zero. */
     constexpr double zero_entry = 1e-14;
 
     /** @p local of every rank, concatenated and sorted. */

@@ -796,23 +796,4 @@ namespace corot::assembly
     for (unsigned i = 0; i < values.size(); ++i)
       vector[i] = values[i];
   }
-
-  std::vector<std::string>
-  Assembler::unrestrained_dofs(const dealii::TrilinosWrappers::SparseMatrix &stiffness) const
-  {
-    double largest = 0.0;
-    for (const auto dof : locally_owned_)
-      largest = std::max(largest, std::abs(stiffness.diag_element(dof)));
-    largest = dealii::Utilities::MPI::max(largest, communicator_);
-
-    std::vector<std::string> local;
-    for (const auto dof : locally_owned_)
-      if (!increment_constraints_.is_constrained(dof) &&
-          std::abs(stiffness.diag_element(dof)) <= 1e-14 * largest)
-        local.push_back(dofs_.describe(dof));
-    std::vector<std::string> all;
-    for (const auto &part : dealii::Utilities::MPI::all_gather(communicator_, local))
-      all.insert(all.end(), part.begin(), part.end());
-    return all;
-  }
 } // namespace corot::assembly

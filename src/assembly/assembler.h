@@ -268,10 +268,6 @@ namespace corot::assembly
     void
     distribute(Eigen::VectorXd &vector) const;
 
-    /** Unconstrained DOFs whose diagonal in @p stiffness is zero: "node 3 UZ", ... (all ranks). */
-    std::vector<std::string>
-    unrestrained_dofs(const dealii::TrilinosWrappers::SparseMatrix &stiffness) const;
-
     /** Kinematics of element @p element (index into the element list). */
     elements::ElementKinematics
     kinematics(unsigned element, const core::Configuration &configuration) const;
