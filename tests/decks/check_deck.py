@@ -18,7 +18,8 @@ Lines ** EXPECT_COUNT <step> <path> = <n> check the length of a list; lines
 compare the largest or smallest of the selected values with a bound (e.g. "the energy grew").
 Lines ** EXPECT_SCRIPT <script> <args> run tests/decks/<script> --json NAME.json --deck DECK <args>
 for quantities derived from several results (e.g. deflection_history.py); it must exit 0.
-The deck passes when corot exits with status 0 and every expectation holds.
+The deck passes when corot exits with status 0, NAME.json is valid against
+input_decks/results.schema.json (results_schema.py) and every expectation holds.
 """
 import argparse
 import json
@@ -27,6 +28,8 @@ import os
 import re
 import subprocess
 import sys
+
+import results_schema
 
 EXPECT = re.compile(r"^\*\*\s*EXPECT\s+(\d+)\s+(\S+)\s*=\s*(\S+)\s+(rtol|atol)=(\S+)\s*$", re.I)
 EXPECT_EXTREME = re.compile(r"^\*\*\s*EXPECT_(MAX|MIN)\s+(\d+)\s+(\S+)\s*([<>])\s*(\S+)\s*$", re.I)
@@ -94,6 +97,12 @@ def main():
         results = json.load(handle)
 
     failures = 0
+    schema_errors = results_schema.check(results)
+    for error in schema_errors:
+        print(f"FAIL {name}.json against input_decks/results.schema.json: {error}")
+    failures += bool(schema_errors)
+    if not schema_errors:
+        print(f"ok   {name}.json is valid against input_decks/results.schema.json")
     for step, path, n in counts:
         values = resolve(results["steps"][int(step) - 1], path)
         length = len(values[0]) if len(values) == 1 and isinstance(values[0], list) else len(values)
@@ -141,7 +150,7 @@ def main():
         ok = subprocess.run(command).returncode == 0
         failures += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {script} {' '.join(script_args)}")
-    total = len(expectations) + len(counts) + len(extremes) + len(scripts)
+    total = 1 + len(expectations) + len(counts) + len(extremes) + len(scripts)
     print(f"{total - failures} passed, {failures} failed")
     return 1 if failures else 0
 
