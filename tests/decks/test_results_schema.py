@@ -4,12 +4,14 @@
 A results file with one step of every procedure, shaped as src/io/json_writer.cc writes it, is
 valid; each mutation below (a misspelt key, a missing key, a wrong type, a key of another
 procedure, arrays of different lengths) must make results_schema.check() report it, and the
-command line must exit 1 on a bad file and 0 on a good one. The positive side on real files is
-every deck test: check_deck.py validates each NAME.json it produces.
+command line must exit 1 on a bad file and 0 on a good one; input_decks/README.md's results-file
+section names every key, procedure, variable and timing phase of the schema. The positive side
+on real files is every deck test: check_deck.py validates each NAME.json it produces.
 """
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -135,6 +137,35 @@ class ResultsSchemaTest(unittest.TestCase):
                     json.dump(document, handle)
                 completed = subprocess.run([sys.executable, script, path], capture_output=True, text=True)
                 self.assertEqual(completed.returncode, status, completed.stdout + completed.stderr)
+
+    def test_readme_names_every_key(self):
+        with open(results_schema.SCHEMA_PATH, encoding="utf-8") as handle:
+            schema = json.load(handle)
+        names = set()
+
+        def collect(node):
+            if isinstance(node, dict):
+                names.update(node.get("properties", {}))
+                names.update(node.get("required", []))
+                if "enum" in node and all(isinstance(value, str) for value in node["enum"]):
+                    names.update(node["enum"])
+                for value in node.values():
+                    collect(value)
+            elif isinstance(node, list):
+                for value in node:
+                    collect(value)
+
+        collect(schema)
+        readme = os.path.join(os.path.dirname(results_schema.SCHEMA_PATH), "README.md")
+        with open(readme, encoding="utf-8") as handle:
+            text = handle.read()
+        section = text[text.index("## Results file"):]
+        section = " ".join(section[:section.find("\n## ", 1) % len(section) or len(section)].split())
+        # A key or phase is named in quotes; a variable name (U1, N, ...) may stand bare.
+        words = set(re.findall(r"[A-Za-z0-9_]+", section))
+        missing = sorted(name for name in names
+                         if f'"{name}"' not in section and not (name.isupper() and name in words))
+        self.assertEqual(missing, [], "input_decks/README.md, 'Results file', does not name these")
 
 
 if __name__ == "__main__":
