@@ -1,0 +1,133 @@
+#include "element_samples.h"
+
+#include <cmath>
+
+namespace corot::test
+{
+  namespace
+  {
+    using elements::ElementDefinition;
+
+    /** A bar of area @p area from @p x1 to @p x2 (steel-like, N and mm). */
+    ElementSample
+    truss(const Eigen::Vector3d &x1, const Eigen::Vector3d &x2)
+    {
+      ElementSample sample;
+      sample.name                    = "oblique bar";
+      ElementDefinition &d           = sample.definition;
+      d.id                           = 1;
+      d.node_ids                     = {1, 2};
+      d.reference_positions          = {x1, x2};
+      d.section.area                 = 3.0;
+      d.material.youngs_modulus      = 2.0e5;
+      d.material.density             = 7.8e-9;
+      sample.translational_mass      = d.material.density * d.section.area * (x2 - x1).norm();
+      return sample;
+    }
+
+    /** A rectangular-ish beam section (mm^2, mm^4) with shear flexibility, steel (N, mm). */
+    ElementDefinition
+    beam(const Eigen::Vector3d &x1, const Eigen::Vector3d &x2)
+    {
+      ElementDefinition d;
+      d.id                       = 5;
+      d.node_ids                 = {1, 2};
+      d.reference_positions      = {x1, x2};
+      d.section.area             = 200.0;
+      d.section.i11              = 6666.0;
+      d.section.i22              = 1666.0;
+      d.section.torsion_constant = 4500.0;
+      d.section.shear_factor_1   = 0.8;
+      d.section.shear_factor_2   = 0.9;
+      d.material.youngs_modulus  = 2.1e5;
+      d.material.shear_modulus   = 8.0e4;
+      d.material.density         = 7.85e-9;
+      return d;
+    }
+
+    ElementSample
+    planar_beam()
+    {
+      ElementSample sample;
+      sample.name = "oblique beam in the plane";
+      sample.definition =
+        beam(Eigen::Vector3d(3.0, 1.0, 0.0),
+             Eigen::Vector3d(3.0 + 500.0 * std::cos(0.7), 1.0 + 500.0 * std::sin(0.7), 0.0));
+      sample.translational_mass = 7.85e-9 * 200.0 * 500.0;
+      return sample;
+    }
+
+    /** A B31 with unequal bending stiffnesses, an oblique n1 and, if given, an axis offset. */
+    ElementSample
+    space_beam(const std::string &name, const Eigen::Vector2d &offset)
+    {
+      ElementSample sample;
+      sample.name = name;
+      const Eigen::Vector3d x1(10.0, -4.0, 3.0), x2(40.0, 26.0, -12.0);
+      sample.definition                     = beam(x1, x2);
+      sample.definition.section.n1          = Eigen::Vector3d(0.2, 0.7, -0.4);
+      sample.definition.section.axis_offset = offset;
+      sample.translational_mass             = 7.85e-9 * 200.0 * (x2 - x1).norm();
+      return sample;
+    }
+
+    /** One node at (1, 2, 3) with a point mass 2.5 and a non-diagonal rotary inertia. */
+    ElementSample
+    point_inertia(const std::string &name, const double translational_mass)
+    {
+      ElementSample sample;
+      sample.name                    = name;
+      ElementDefinition &d           = sample.definition;
+      d.id                           = 9;
+      d.node_ids                     = {3};
+      d.reference_positions          = {Eigen::Vector3d(1.0, 2.0, 3.0)};
+      d.section.point_mass           = 2.5;
+      d.section.rotary_inertia << 1.0, 0.1, 0.0, 0.1, 2.0, 0.0, 0.0, 0.0, 3.0;
+      sample.translational_mass = translational_mass;
+      return sample;
+    }
+  } // namespace
+
+  const std::map<std::string, std::vector<ElementSample>> &
+  element_samples()
+  {
+    static const std::map<std::string, std::vector<ElementSample>> samples = {
+      {"T2D2", {truss(Eigen::Vector3d(1.0, 2.0, 0.0), Eigen::Vector3d(4.0, 6.0, 0.0))}},
+      {"T3D2", {truss(Eigen::Vector3d(1.0, 2.0, -1.0), Eigen::Vector3d(4.0, 6.0, 11.0))}},
+      {"B21", {planar_beam()}},
+      {"B31",
+       {space_beam("centred", Eigen::Vector2d::Zero()),
+        space_beam("with axis offset", Eigen::Vector2d(7.0, -4.0))}},
+      {"MASS", {point_inertia("point mass", 2.5)}},
+      {"ROTARYI", {point_inertia("rotary inertia", 0.0)}},
+    };
+    return samples;
+  }
+
+  elements::ElementDefinition
+  scaled_definition(const elements::ElementDefinition &definition,
+                    const elements::DesignProperty     property,
+                    const double                       factor)
+  {
+    elements::ElementDefinition scaled = definition;
+    switch (property)
+      {
+        case elements::DesignProperty::density:
+          scaled.material.density *= factor;
+          scaled.section.point_mass *= factor;
+          scaled.section.rotary_inertia *= factor;
+          break;
+        case elements::DesignProperty::modulus:
+          scaled.material.youngs_modulus *= factor;
+          scaled.material.shear_modulus *= factor;
+          break;
+        case elements::DesignProperty::area:
+          scaled.section.area *= factor;
+          break;
+        case elements::DesignProperty::thickness:
+          scaled.section.thickness *= factor;
+          break;
+      }
+    return scaled;
+  }
+} // namespace corot::test

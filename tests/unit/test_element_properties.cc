@@ -1,0 +1,479 @@
+/**
+ * @file
+ * The properties every element must have, checked on every registered element
+ * type (ElementRegistry::instance().types()), so a new element is tested the
+ * moment it registers:
+ *
+ * - zero internal force and strain energy under finite rigid motions;
+ * - at the reference the tangent is the linear stiffness; at a rigidly rotated
+ *   stress-free state it is symmetric, positive semi-definite and its null
+ *   space is exactly the span of the rigid-body modes (six for a space beam,
+ *   three in the plane, five for a bar in space);
+ * - at a deformed, rotated state the tangent annihilates rigid translations
+ *   and turns the force with a rigid spin (K m = w x f node by node, the
+ *   derivative of an objective force);
+ * - the force is the gradient of the strain energy and the tangent the
+ *   Jacobian of the force (central differences, rotations perturbed as
+ *   spatial rotation increments through core::Configuration);
+ * - the conserving force of the mid-point scheme satisfies
+ *   Delta d . f = W(n+1) - W(n) to round-off for random pairs of
+ *   configurations (Cayley vectors on nodes turning on SO(3), the angle on
+ *   planar nodes), equals the static force for a vanishing step and its
+ *   tangent is the Jacobian there;
+ * - both mass matrices are symmetric positive semi-definite and a rigid
+ *   translation carries the sample's total mass;
+ * - the design derivatives dK/dalpha and dM/dalpha equal central differences
+ *   of the linear stiffness and consistent mass of elements built with the
+ *   property scaled by (1 +- h), for every property the element offers (the
+ *   others throw std::invalid_argument).
+ *
+ * Closed-form matrices and element-specific behaviour stay in the
+ * element's own test file.
+ *
+ * Adding an element type: register it (COROT_REGISTER_ELEMENT), then add its
+ * sample to element_samples() in tests/unit/element_samples.cc, e.g.
+ *
+ *     {"S3", {shell_sample()}},
+ *
+ * where shell_sample() returns an ElementSample: a name, the
+ * ElementDefinition (node ids, reference positions, section, material) and
+ * the mass of a unit rigid translation. Without a sample every test below
+ * fails for the new type. Element types differ only in what their DOF kinds
+ * say: planar elements (no UZ, RX, RY) are moved in the x-y plane, and an
+ * element that does not support large rotations is checked at
+ * small rotations only.
+ */
+#include <elements/registry.h>
+
+#include "element_samples.h"
+#include "element_states.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+
+using namespace corot;
+using namespace corot::elements;
+using namespace corot::test;
+
+namespace
+{
+  std::string
+  scientific(const double value)
+  {
+    std::ostringstream text;
+    text << std::scientific << value;
+    return text.str();
+  }
+
+  /** The deck names of all registered element types. */
+  std::vector<std::string>
+  registered_types()
+  {
+    std::vector<std::string> names;
+    for (const ElementTypeInfo *info : ElementRegistry::instance().types())
+      names.push_back(info->name);
+    return names;
+  }
+
+  /** The samples of @p type; a failure (and none) if it has none. */
+  std::vector<ElementSample>
+  samples_of(const std::string &type)
+  {
+    const auto it = element_samples().find(type);
+    if (it == element_samples().end() || it->second.empty())
+      {
+        ADD_FAILURE() << "element type " << type
+                      << " is registered but has no sample: add one to element_samples() "
+                         "in tests/unit/element_samples.cc";
+        return {};
+      }
+    return it->second;
+  }
+
+  std::unique_ptr<Element>
+  make(const std::string &type, const ElementDefinition &definition)
+  {
+    return ElementRegistry::instance().find(type)->create(definition);
+  }
+
+  /** The reference state of @p element built from @p sample. */
+  ElementState
+  reference_state(const Element &element, const ElementSample &sample)
+  {
+    return ElementState(sample.definition.reference_positions, element.dof_kinds());
+  }
+
+  /**
+   * A deformed state: random displacements of 2 % of the length and nodal
+   * rotations up to 0.3 rad, then (for elements with large rotations) a
+   * rigid rotation up to 3 rad and a translation.
+   */
+  ElementState
+  deformed_state(const Element &element, const ElementSample &sample, std::mt19937 &rng)
+  {
+    const ElementState reference = reference_state(element, sample);
+    const bool         large     = element.supports_large_rotations();
+    const double       l         = reference.length();
+    ElementState       state     = reference.incremented(reference.random_increment(rng, 0.02 * l, large ? 0.3 : 0.0));
+    if (large)
+      state.superpose_rigid_motion(state.random_rotation(rng, 3.0), state.random_translation(rng, l));
+    return state;
+  }
+
+  /** Frobenius norm of the linear stiffness: the stiffness scale of the element. */
+  double
+  stiffness_scale(const Element &element)
+  {
+    Eigen::MatrixXd k;
+    element.linear_stiffness(k);
+    return k.norm();
+  }
+
+  /** The six rigid modes (translations along x, y, z, spins about x, y, z) at @p state, columns. */
+  Eigen::MatrixXd
+  rigid_modes(const ElementState &state)
+  {
+    Eigen::MatrixXd modes(state.n_dofs(), 6);
+    for (int k = 0; k < 3; ++k)
+      {
+        modes.col(k)     = state.rigid_mode(Eigen::Vector3d::Unit(k), Eigen::Vector3d::Zero());
+        modes.col(3 + k) = state.rigid_mode(Eigen::Vector3d::Zero(), Eigen::Vector3d::Unit(k));
+      }
+    return modes;
+  }
+
+  /**
+   * Central-difference Jacobian of @p force_of (a vector of a state) at
+   * @p state, steps @p step radians and @p step times the length.
+   */
+  template <typename Function>
+  Eigen::MatrixXd
+  central_differences(const Function &force_of, const ElementState &state, const double step = 1e-5)
+  {
+    const double    l = state.length();
+    Eigen::MatrixXd jacobian(state.n_dofs(), state.n_dofs());
+    for (unsigned j = 0; j < state.n_dofs(); ++j)
+      {
+        const double h  = state.is_rotation(j) ? step : step * l;
+        jacobian.col(j) = (force_of(state.perturbed(j, h)) - force_of(state.perturbed(j, -h))) / (2.0 * h);
+      }
+    return jacobian;
+  }
+
+  class ElementProperties : public ::testing::TestWithParam<std::string>
+  {};
+} // namespace
+
+TEST(ElementPropertySamples, EveryRegisteredTypeHasASampleAndEverySampleIsRegistered)
+{
+  for (const std::string &type : registered_types())
+    EXPECT_EQ(element_samples().count(type), 1u)
+      << type << " is registered but has no sample in tests/unit/element_samples.cc";
+  for (const auto &[type, samples] : element_samples())
+    {
+      EXPECT_NE(ElementRegistry::instance().find(type), nullptr) << "sample of unregistered type " << type;
+      for (const ElementSample &sample : samples)
+        EXPECT_EQ(sample.definition.node_ids.size(), ElementRegistry::instance().find(type)->n_nodes)
+          << type << " " << sample.name;
+    }
+}
+
+TEST_P(ElementProperties, ZeroForceAndEnergyUnderFiniteRigidMotions)
+{
+  std::mt19937 rng(11);
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto element = make(GetParam(), sample.definition);
+      if (!element->supports_large_rotations())
+        continue; // small rotations only: its rigid modes are checked on the tangent below
+      const ElementState reference = reference_state(*element, sample);
+      const double       l         = reference.length();
+      const double       scale     = stiffness_scale(*element) * l; // force of a unit strain
+      double             worst_force = 0.0, worst_energy = 0.0;
+      for (int trial = 0; trial < 8; ++trial)
+        {
+          ElementState state = reference;
+          state.superpose_rigid_motion(state.random_rotation(rng, 6.0), state.random_translation(rng, 3.0 * l));
+          Eigen::VectorXd force;
+          element->internal_force(state.kinematics(), force, nullptr);
+          ASSERT_EQ(force.size(), element->n_dofs());
+          worst_force  = std::max(worst_force, force.norm());
+          worst_energy = std::max(worst_energy, std::abs(element->strain_energy(state.kinematics())));
+        }
+      RecordProperty(sample.name + "_rigid_force", scientific(worst_force));
+      RecordProperty(sample.name + "_rigid_energy", scientific(worst_energy));
+      EXPECT_LE(worst_force, 1e-14 * scale) << sample.name;
+      EXPECT_LE(worst_energy, 1e-28 * scale * l) << sample.name;
+    }
+}
+
+TEST_P(ElementProperties, TangentHasExactlyTheRigidBodyModesAtARigidlyRotatedState)
+{
+  std::mt19937 rng(3);
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto         element   = make(GetParam(), sample.definition);
+      const ElementState reference = reference_state(*element, sample);
+      Eigen::MatrixXd    linear, tangent;
+      Eigen::VectorXd    force;
+      element->linear_stiffness(linear);
+      element->internal_force(reference.kinematics(), force, &tangent);
+      EXPECT_LE((tangent - linear).norm(), 1e-13 * linear.norm()) << sample.name << ": reference tangent";
+      EXPECT_LE(force.norm(), 1e-13 * linear.norm()) << sample.name;
+
+      for (int trial = 0; trial < 4; ++trial)
+        {
+          ElementState state = reference;
+          if (element->supports_large_rotations())
+            state.superpose_rigid_motion(state.random_rotation(rng, 3.0),
+                                         state.random_translation(rng, state.length()));
+          element->internal_force(state.kinematics(), force, &tangent);
+          const double scale = tangent.norm();
+          EXPECT_LE((tangent - tangent.transpose()).norm(), 1e-12 * scale) << sample.name;
+
+          const Eigen::MatrixXd modes = rigid_modes(state);
+          Eigen::JacobiSVD<Eigen::MatrixXd> svd(modes);
+          svd.setThreshold(1e-10);
+          const long n_rigid = svd.rank();
+          for (int m = 0; m < 6; ++m)
+            EXPECT_LE((tangent * modes.col(m)).norm(), 1e-12 * scale * modes.col(m).norm())
+              << sample.name << ": rigid mode " << m;
+
+          const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (tangent + tangent.transpose()));
+          const Eigen::VectorXd values  = eigen.eigenvalues();
+          const double          largest = values.cwiseAbs().maxCoeff();
+          long                  n_zero  = 0;
+          for (int i = 0; i < values.size(); ++i)
+            {
+              if (std::abs(values[i]) <= 1e-12 * largest)
+                ++n_zero;
+              else
+                EXPECT_GT(values[i], 0.0) << sample.name;
+            }
+          EXPECT_EQ(n_zero, n_rigid) << sample.name << ": eigenvalues " << values.transpose();
+        }
+    }
+}
+
+TEST_P(ElementProperties, DeformedTangentAnnihilatesTranslationsAndTurnsTheForceWithASpin)
+{
+  std::mt19937 rng(5);
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto element = make(GetParam(), sample.definition);
+      if (!element->supports_large_rotations())
+        continue; // a linear element's force does not turn with the element
+      double worst = 0.0;
+      for (int trial = 0; trial < 4; ++trial)
+        {
+          const ElementState state = deformed_state(*element, sample, rng);
+          Eigen::VectorXd    force;
+          Eigen::MatrixXd    tangent;
+          element->internal_force(state.kinematics(), force, &tangent);
+          std::vector<Eigen::Vector3d> forces, moments;
+          state.expand(force, forces, moments);
+          for (int k = 0; k < 3; ++k)
+            {
+              const Eigen::Vector3d        w = Eigen::Vector3d::Unit(k);
+              std::vector<Eigen::Vector3d> turned_forces, turned_moments;
+              for (unsigned n = 0; n < forces.size(); ++n)
+                {
+                  turned_forces.push_back(w.cross(forces[n]));
+                  turned_moments.push_back(w.cross(moments[n]));
+                }
+              const Eigen::VectorXd translation = state.rigid_mode(w, Eigen::Vector3d::Zero());
+              const Eigen::VectorXd spin        = state.rigid_mode(Eigen::Vector3d::Zero(), w);
+              const double          scale       = tangent.norm() * spin.norm() + force.norm();
+              EXPECT_LE((tangent * translation).norm(), 1e-12 * tangent.norm() * translation.norm())
+                << sample.name << ": translation " << k;
+              const double error =
+                (tangent * spin - state.restricted(turned_forces, turned_moments)).norm();
+              worst = std::max(worst, scale > 0.0 ? error / scale : error);
+              EXPECT_LE(error, 1e-13 * scale) << sample.name << ": spin about axis " << k;
+            }
+        }
+      RecordProperty(sample.name + "_spin_relative", scientific(worst));
+    }
+}
+
+TEST_P(ElementProperties, ForceIsTheEnergyGradientAndTangentIsItsJacobian)
+{
+  std::mt19937 rng(7);
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto element        = make(GetParam(), sample.definition);
+      double     worst_tangent  = 0.0, worst_gradient = 0.0;
+      for (int trial = 0; trial < 3; ++trial)
+        {
+          const ElementState state = deformed_state(*element, sample, rng);
+          Eigen::VectorXd    force;
+          Eigen::MatrixXd    tangent;
+          element->internal_force(state.kinematics(), force, &tangent);
+          ASSERT_EQ(tangent.rows(), element->n_dofs());
+          ASSERT_EQ(tangent.cols(), element->n_dofs());
+          const Eigen::MatrixXd jacobian = central_differences(
+            [&](const ElementState &s) {
+              Eigen::VectorXd f;
+              element->internal_force(s.kinematics(), f, nullptr);
+              return f;
+            },
+            state);
+          Eigen::VectorXd gradient(state.n_dofs());
+          for (unsigned j = 0; j < state.n_dofs(); ++j)
+            {
+              const double h = state.is_rotation(j) ? 1e-5 : 1e-5 * state.length();
+              gradient[j]    = (element->strain_energy(state.perturbed(j, h).kinematics()) -
+                             element->strain_energy(state.perturbed(j, -h).kinematics())) /
+                            (2.0 * h);
+            }
+          const double tangent_error  = (jacobian - tangent).norm();
+          const double gradient_error = (gradient - force).norm();
+          worst_tangent  = std::max(worst_tangent, tangent.norm() > 0.0 ? tangent_error / tangent.norm() : tangent_error);
+          worst_gradient = std::max(worst_gradient, force.norm() > 0.0 ? gradient_error / force.norm() : gradient_error);
+          EXPECT_LE(tangent_error, 1e-6 * tangent.norm()) << sample.name;
+          EXPECT_LE(gradient_error, 1e-6 * force.norm()) << sample.name;
+        }
+      RecordProperty(sample.name + "_tangent_relative", scientific(worst_tangent));
+      RecordProperty(sample.name + "_gradient_relative", scientific(worst_gradient));
+    }
+}
+
+TEST_P(ElementProperties, ConservingForceSatisfiesTheEnergyIdentity)
+{
+  std::mt19937 rng(9);
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto element = make(GetParam(), sample.definition);
+      const bool large   = element->supports_large_rotations();
+      double     worst   = 0.0;
+      for (int trial = 0; trial < 20; ++trial)
+        {
+          // A step that deforms (1 % of l, 0.03 rad) and turns the element by up
+          // to 1.2 rad about a random point 2 l away.
+          const ElementState n = deformed_state(*element, sample, rng);
+          const double       l = n.length();
+          ElementState       n1 = n.incremented(n.random_increment(rng, 0.01 * l, large ? 0.03 : 0.0));
+          if (large)
+            {
+              const Eigen::Matrix3d q = n1.random_rotation(rng, 1.2);
+              const Eigen::Vector3d centre =
+                n1.position(0) + n1.random_translation(rng, 1.0).normalized() * 2.0 * l;
+              n1.superpose_rigid_motion(q, centre - q * centre);
+            }
+          Eigen::VectorXd force;
+          element->conserving_force(n.kinematics(), n1.kinematics(), force, nullptr);
+          ASSERT_EQ(force.size(), element->n_dofs());
+          const Eigen::VectorXd delta = n1.step_from(n);
+          const double          w_n = element->strain_energy(n.kinematics());
+          const double          w_n1 = element->strain_energy(n1.kinematics());
+          const double scale = delta.cwiseProduct(force).cwiseAbs().sum() + std::abs(w_n) + std::abs(w_n1);
+          const double error = std::abs(delta.dot(force) - (w_n1 - w_n));
+          worst              = std::max(worst, scale > 0.0 ? error / scale : error);
+          EXPECT_LE(error, 1e-12 * scale) << sample.name << ", trial " << trial;
+        }
+      RecordProperty(sample.name + "_energy_identity_relative", scientific(worst));
+    }
+}
+
+TEST_P(ElementProperties, ConservingForceOfAVanishingStepIsTheStaticForceWithItsJacobian)
+{
+  std::mt19937 rng(13);
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto element = make(GetParam(), sample.definition);
+      double     worst   = 0.0;
+      for (int trial = 0; trial < 2; ++trial)
+        {
+          const ElementState state = deformed_state(*element, sample, rng);
+          Eigen::VectorXd    force, conserving;
+          Eigen::MatrixXd    tangent, conserving_tangent;
+          element->internal_force(state.kinematics(), force, &tangent);
+          element->conserving_force(state.kinematics(), state.kinematics(), conserving, &conserving_tangent);
+          EXPECT_LE((conserving - force).norm(), 1e-12 * force.norm()) << sample.name;
+          const Eigen::MatrixXd jacobian = central_differences(
+            [&](const ElementState &s) {
+              Eigen::VectorXd f;
+              element->conserving_force(state.kinematics(), s.kinematics(), f, nullptr);
+              return f;
+            },
+            state, 1e-7);
+          // Small steps: terms of the discrete gradient of second order in the
+          // step (Gonzalez's correction) differ on the two sides by O(h).
+          worst = std::max(worst, (jacobian - conserving_tangent).norm() / std::max(conserving_tangent.norm(), 1e-300));
+          EXPECT_LE((jacobian - conserving_tangent).norm(), 1e-6 * conserving_tangent.norm()) << sample.name;
+        }
+      RecordProperty(sample.name + "_conserving_tangent_relative", scientific(worst));
+    }
+}
+
+TEST_P(ElementProperties, MassIsSymmetricPositiveSemidefiniteAndCarriesTheTotalMass)
+{
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto         element   = make(GetParam(), sample.definition);
+      const ElementState reference = reference_state(*element, sample);
+      for (const MassKind kind : {MassKind::consistent, MassKind::lumped})
+        {
+          const std::string name = sample.name + (kind == MassKind::lumped ? ", lumped" : ", consistent");
+          Eigen::MatrixXd   mass;
+          element->mass(kind, mass);
+          ASSERT_EQ(mass.rows(), element->n_dofs()) << name;
+          ASSERT_EQ(mass.cols(), element->n_dofs()) << name;
+          EXPECT_GT(mass.norm(), 0.0) << name;
+          EXPECT_LE((mass - mass.transpose()).norm(), 1e-14 * mass.norm()) << name;
+          const Eigen::VectorXd values = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(mass).eigenvalues();
+          EXPECT_GE(values.minCoeff(), -1e-13 * values.cwiseAbs().maxCoeff()) << name << ": " << values.transpose();
+          for (int k = 0; k < 3; ++k)
+            {
+              const Eigen::VectorXd translation = reference.rigid_mode(Eigen::Vector3d::Unit(k), Eigen::Vector3d::Zero());
+              if (translation.norm() == 0.0)
+                continue; // the element has no DOF along k
+              EXPECT_NEAR(translation.dot(mass * translation), sample.translational_mass,
+                          1e-13 * sample.translational_mass)
+                << name << ": rigid translation along " << k;
+            }
+        }
+    }
+}
+
+TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
+{
+  const double h = 1e-4;
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto element = make(GetParam(), sample.definition);
+      Eigen::MatrixXd k, m;
+      element->linear_stiffness(k);
+      element->mass(MassKind::consistent, m);
+      for (const DesignProperty property :
+           {DesignProperty::density, DesignProperty::modulus, DesignProperty::area, DesignProperty::thickness})
+        {
+          Eigen::MatrixXd dk, dm;
+          try
+            {
+              element->design_derivative(property, dk, dm);
+            }
+          catch (const std::invalid_argument &)
+            {
+              continue; // the element does not offer this design property
+            }
+          const auto      plus  = make(GetParam(), scaled_definition(sample.definition, property, 1.0 + h));
+          const auto      minus = make(GetParam(), scaled_definition(sample.definition, property, 1.0 - h));
+          Eigen::MatrixXd k_plus, k_minus, m_plus, m_minus;
+          plus->linear_stiffness(k_plus);
+          minus->linear_stiffness(k_minus);
+          plus->mass(MassKind::consistent, m_plus);
+          minus->mass(MassKind::consistent, m_minus);
+          const auto property_index = static_cast<int>(property);
+          EXPECT_LE((dk - (k_plus - k_minus) / (2.0 * h)).norm(), 1e-9 * k.norm())
+            << sample.name << ": dK of property " << property_index;
+          EXPECT_LE((dm - (m_plus - m_minus) / (2.0 * h)).norm(), 1e-9 * m.norm())
+            << sample.name << ": dM of property " << property_index;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, ElementProperties, ::testing::ValuesIn(registered_types()),
+                         [](const ::testing::TestParamInfo<std::string> &info) { return info.param; });
