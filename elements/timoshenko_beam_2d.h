@@ -28,7 +28,7 @@ namespace corot::elements
    * axis normal to the plane, with I11 (I22 is not used) and the shear
    * coefficient shear_factor_2 (shear along local 2 = n): stiffness
    * EI11/((1+Phi) l^3) [12 6l -12 6l; ...], Phi = 12 E I11/(k G A l^2), k = 0
-   * means Euler-Bernoulli (Meijaard 1993, seed-papers.md 2.4.1; Przemieniecki
+   * means Euler-Bernoulli (Meijaard 1993, eqs. 5-6; Przemieniecki
    * 1968), axial EA/l. The section's n1 is ignored (it is always -z in 2D).
    *
    * Mass: consistent Hermite cubic (rho A l/420 [156 22l 54 -13l; ...]) plus
@@ -108,8 +108,8 @@ namespace corot::elements
      * chord, th_i the end rotations relative to the chord (radians):
      * diag(EA/l, EI/((1+Phi) l) [4+Phi, 2-Phi; 2-Phi, 4+Phi]), the
      * rows and columns (u_2, r_1, r_2) of the local stiffness with node 1 and
-     * the transverse DOF of node 2 held (Meijaard 1993, eq. 6 with S_1, S_4;
-     * seed-papers.md 2.4.1). Units force/length, force, force x length.
+     * the transverse DOF of node 2 held (Meijaard 1993, eq. 6 with S_1, S_4).
+     * Units force/length, force, force x length.
      */
     Eigen::Matrix3d
     basic_stiffness() const;

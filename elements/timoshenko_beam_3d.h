@@ -24,7 +24,7 @@ namespace corot::elements
    * of node 2 (12 in all; global axes; rotations are the rotation vectors of
    * the nodal quaternions, radians). Units: those of the deck.
    *
-   * Stiffness (Meijaard 1993, seed-papers.md 2.4.1, eqs. 5-6): axial EA/l,
+   * Stiffness (Meijaard 1993, eqs. 5-6): axial EA/l,
    * torsion GJ/l, and in each bending plane the shear-modified cubic with
    * Phi = 12 EI/(k G A l^2), which is exactly the classical Timoshenko matrix
    * of Przemieniecki (1968); k = 0 (or G = 0) means no shear flexibility,
@@ -33,7 +33,7 @@ namespace corot::elements
    * shear coefficient shear_factor_2) and I22 for bending about local 2
    * (deflection along local 1, shear_factor_1). I12 != 0 is rejected.
    *
-   * Mass (seed-papers.md 2.4.3; Przemieniecki 1968): consistent Hermite cubic
+   * Mass (Meijaard 1993, eqs. 17-21; Przemieniecki 1968): consistent Hermite cubic
    * (rho A l/420 [156 22l 54 -13l; ...]) in both bending planes plus the rotary
    * inertia of the cross-section (rho I/(30 l) [36 3l -36 3l; ...]), axial
    * (rho A l/6) [2 1; 1 2], torsion (rho J_p l/6) [2 1; 1 2] with J_p = I11 + I22.

@@ -1,7 +1,7 @@
 /**
  * Co-rotational truss (T2D2, T3D2): closed-form matrices, rigid-body motions,
  * finite rigid rotation, tangent against finite differences, and the
- * energy identity of the Crisfield-Shi conserving force (seed-papers.md 2.1.4-2.1.6).
+ * energy identity of the Crisfield-Shi conserving force (Crisfield & Shi 1993, eqs. 9-24).
  */
 #include <elements/registry.h>
 
