@@ -49,4 +49,22 @@ namespace corot::elements
     const ShellTriangleFrame::State frame = frame_.evaluate(ElementKinematics(3));
     stiffness                             = frame.b.transpose() * local_stiffness_ * frame.b;
   }
+
+  void
+  CorotationalShellTriangle::mass(const MassKind kind, Eigen::MatrixXd &mass_matrix) const
+  {
+    const double          area = kernel_.area(), rho = definition_.density, t = definition_.thickness;
+    const Eigen::Vector3d normal = frame_.reference_axes().col(2);
+    const Eigen::Matrix3d in_plane = Eigen::Matrix3d::Identity() - normal * normal.transpose();
+    const double          translational = rho * t * area, rotary = rho * t * t * t / 12.0 * area;
+    mass_matrix.setZero(18, 18);
+    for (int a = 0; a < 3; ++a)
+      for (int b = 0; b < 3; ++b)
+        {
+          // Integral of N_a N_b over the triangle / A: (1 + delta_ab)/12, or 1/3 on the diagonal when lumped.
+          const double share = kind == MassKind::consistent ? (a == b ? 2.0 : 1.0) / 12.0 : (a == b ? 1.0 / 3.0 : 0.0);
+          mass_matrix.block<3, 3>(6 * a, 6 * b)         = share * translational * Eigen::Matrix3d::Identity();
+          mass_matrix.block<3, 3>(6 * a + 3, 6 * b + 3) = share * rotary * in_plane;
+        }
+  }
 } // namespace corot::elements

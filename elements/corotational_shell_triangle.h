@@ -58,6 +58,26 @@ namespace corot::elements
     double
     strain_energy(const ElementKinematics &state) const;
 
+    /**
+     * Mass about the reference configuration (global axes, 18 x 18), density
+     * rho, thickness t, area A, reference normal N:
+     *
+     * - consistent: the linear interpolation of the translations,
+     *   rho t A/12 [2 1 1; 1 2 1; 1 1 2] per direction, and of the rotations
+     *   with the rotary inertia of the section rho t^3/12 per area about the
+     *   in-plane axes, (rho t^3/12)(A/12) [2 1 1; ...] (I - N N^T). Exact
+     *   for rigid motions: (1/2) v^T M v is the kinetic energy of the prism
+     *   of thickness t (translations are linear in a rigid motion).
+     * - lumped: rho t A/3 on each translation and (rho t^3/12)(A/3)(I - N N^T)
+     *   on the rotations of each node.
+     *
+     * No inertia about the normal (drilling): the in-plane spin of the
+     * material is carried by the translations, and a drilling inertia would
+     * count it twice.
+     */
+    void
+    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const;
+
     /** Small-displacement stiffness about the reference (global axes); the tangent at the reference. */
     void
     linear_stiffness(Eigen::MatrixXd &stiffness) const;

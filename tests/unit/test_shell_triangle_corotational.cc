@@ -218,3 +218,65 @@ TEST(CorotationalShellTriangle, NonSymmetricPartIsTheNodalMomentSpin)
       EXPECT_LT(error, 1e-13);
     }
 }
+
+TEST(CorotationalShellTriangle, MassTotalAndRigidBodyKineticEnergy)
+{
+  // Closed forms for the prism of thickness t on the triangle: mass rho t A;
+  // inertia tensor about the centroid J = rho t (A/12) sum_i (|p_i|^2 I - p_i p_i^T)
+  // + rho t^3/12 A (I - N N^T) (the triangle's second moments about its
+  // centroid are A/12 sum_i p_i p_i^T, p_i = X_i - C).
+  const ShellDefinition           def = definition();
+  const CorotationalShellTriangle shell(def);
+  const double                    rho = def.density, t = def.thickness;
+  const Eigen::Vector3d           area_vector = 0.5 * (reference[1] - reference[0]).cross(reference[2] - reference[0]);
+  const double                    area        = area_vector.norm();
+  const Eigen::Vector3d           normal      = area_vector / area;
+  const Eigen::Vector3d           centroid    = (reference[0] + reference[1] + reference[2]) / 3.0;
+  Eigen::Matrix3d                 inertia     = rho * t * t * t / 12.0 * area *
+                                (Eigen::Matrix3d::Identity() - normal * normal.transpose());
+  for (const auto &x : reference)
+    {
+      const Eigen::Vector3d p = x - centroid;
+      inertia += rho * t * area / 12.0 * (p.squaredNorm() * Eigen::Matrix3d::Identity() - p * p.transpose());
+    }
+  const double   mass_total = rho * t * area;
+  const Eigen::Vector3d velocity(0.3, -1.2, 2.0), omega(0.7, 0.4, -1.1), pivot(-20.0, 35.0, 8.0);
+  for (const MassKind kind : {MassKind::consistent, MassKind::lumped})
+    {
+      Eigen::MatrixXd m;
+      shell.mass(kind, m);
+      EXPECT_LT((m - m.transpose()).norm(), 1e-15 * m.norm());
+      Eigen::VectorXd translation = Eigen::VectorXd::Zero(18), rotation = Eigen::VectorXd::Zero(18);
+      for (int a = 0; a < 3; ++a)
+        {
+          translation.segment<3>(6 * a) = velocity;
+          rotation.segment<3>(6 * a)    = omega.cross(reference[a] - pivot);
+          rotation.segment<3>(6 * a + 3) = omega;
+        }
+      const double kinetic_translation = 0.5 * translation.dot(m * translation);
+      std::cout << (kind == MassKind::consistent ? "consistent" : "lumped") << " mass: total "
+                << std::setprecision(12) << 2.0 * kinetic_translation / velocity.squaredNorm() << " (rho t A "
+                << mass_total << ")";
+      EXPECT_NEAR(kinetic_translation, 0.5 * mass_total * velocity.squaredNorm(), 1e-14 * kinetic_translation);
+      const Eigen::Vector3d v_centroid = omega.cross(centroid - pivot);
+      const double          exact_rotation =
+        0.5 * mass_total * v_centroid.squaredNorm() + 0.5 * omega.dot(inertia * omega);
+      const double kinetic_rotation = 0.5 * rotation.dot(m * rotation);
+      std::cout << ", rigid rotation about an outside point: T/T_exact = " << kinetic_rotation / exact_rotation << '\n';
+      if (kind == MassKind::consistent)
+        EXPECT_NEAR(kinetic_rotation, exact_rotation, 1e-13 * exact_rotation);
+      else // lumping moves the mass to the corners: the centroidal second moments grow fourfold
+        {
+          Eigen::Matrix3d lumped_inertia = rho * t * t * t / 12.0 * area *
+                                           (Eigen::Matrix3d::Identity() - normal * normal.transpose());
+          for (const auto &x : reference)
+            {
+              const Eigen::Vector3d p = x - centroid;
+              lumped_inertia += rho * t * area / 3.0 * (p.squaredNorm() * Eigen::Matrix3d::Identity() - p * p.transpose());
+            }
+          EXPECT_NEAR(kinetic_rotation,
+                      0.5 * mass_total * v_centroid.squaredNorm() + 0.5 * omega.dot(lumped_inertia * omega),
+                      1e-13 * exact_rotation);
+        }
+    }
+}
