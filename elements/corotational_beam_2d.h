@@ -11,7 +11,7 @@ namespace corot::elements
 {
   /**
    * Co-rotational planar beam (Crisfield 1991, Vol. 1, ch. 7; Crisfield & Shi
-   * 1993, eqs. 31-43, seed-papers.md 2.1.9). The rigid motion of the element
+   * 1993, eqs. 31-43). The rigid motion of the element
    * is carried by its chord; a small-strain shear-flexible beam
    * (TimoshenkoBeam2D, the shear-modified Przemieniecki matrix) acts in the
    * co-rotated chord frame:

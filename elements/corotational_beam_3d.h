@@ -17,7 +17,7 @@ namespace corot::elements
    * Co-rotational beam: the frame CorotationalFrame3D carries the rigid
    * motion, and a local Timoshenko beam with the generalized strains of
    * Meijaard (1993) acts on the local deformations d_l = [u, theta1, theta2]
-   * (seed-papers.md 2.4). Local axes (x, y, z) = (r1, r2, r3) of the frame,
+   * (Meijaard 1993, eqs. 1, 7-16). Local axes (x, y, z) = (r1, r2, r3) of the frame,
    * which at the reference are (t, e1, e2) of TimoshenkoBeam3D (Abaqus n1 = e1).
    *
    * Generalized strains (Meijaard eq. 2), with R_i = exp(theta_i) the nodal

@@ -45,7 +45,7 @@ namespace corot::elements
      * vector of the mid-point chord x_m = (x_n + x_{n+1})/2, l_m = |x_m|.
      * Exactly Delta d . f = W(n+1) - W(n). Tangent (derived from eq. 22-24):
      * K = (N_m/(2 l_m)) [I -I; -I I] + (l_m EA/l0 - N_m)/(l_n + l_{n+1}) b_m b_{n+1}^T,
-     * non-symmetric (seed-papers.md 2.1.6), with respect to d_{n+1}.
+     * non-symmetric (Crisfield & Shi 1993, eqs. 22-24), with respect to d_{n+1}.
      */
     void
     conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,

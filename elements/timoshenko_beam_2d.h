@@ -11,7 +11,10 @@ namespace corot::elements
 {
   /**
    * Straight two-node planar Timoshenko beam (small displacements and
-   * rotations), the in-plane restriction of TimoshenkoBeam3D:
+   * rotations), the in-plane restriction of TimoshenkoBeam3D: a plain kernel,
+   * not an Element and not registered. Deck type B21 is CorotationalBeam2D,
+   * which uses it for the basic stiffness, linear and geometric stiffness,
+   * mass, design derivatives and small-displacement section forces:
    *
    *          y   n = local 2 = t x (0, 0, -1) = (-t_y, t_x)
    *          ^   ^
@@ -28,7 +31,7 @@ namespace corot::elements
    * axis normal to the plane, with I11 (I22 is not used) and the shear
    * coefficient shear_factor_2 (shear along local 2 = n): stiffness
    * EI11/((1+Phi) l^3) [12 6l -12 6l; ...], Phi = 12 E I11/(k G A l^2), k = 0
-   * means Euler-Bernoulli (Meijaard 1993, seed-papers.md 2.4.1; Przemieniecki
+   * means Euler-Bernoulli (Meijaard 1993, eqs. 5-6; Przemieniecki
    * 1968), axial EA/l. The section's n1 is ignored (it is always -z in 2D).
    *
    * Mass: consistent Hermite cubic (rho A l/420 [156 22l 54 -13l; ...]) plus
@@ -36,7 +39,7 @@ namespace corot::elements
    * [2 1; 1 2]; lumped: rho A l/2 per translation and rho I11 l/2 per
    * rotation of each node.
    */
-  class TimoshenkoBeam2D : public Element
+  class TimoshenkoBeam2D
   {
   public:
     /**
@@ -47,52 +50,31 @@ namespace corot::elements
 
     /** The two nodes. */
     const std::vector<unsigned> &
-    nodes() const override
+    nodes() const
     {
       return node_ids_;
     }
 
     /** UX UY RZ. */
     std::vector<core::DofKind>
-    dof_kinds() const override;
-
-    /** f = K d with d = [ux1, uy1, rz1, ux2, uy2, rz2]; tangent K. */
-    void
-    internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
-                   Eigen::MatrixXd *tangent) const override;
-
-    /** f = K (d_n + d_{n+1})/2 (exactly energy-conserving for the linear element); tangent K/2. */
-    void
-    conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
-                     Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const override;
-
-    /** W = d^T K d / 2. */
-    double
-    strain_energy(const ElementKinematics &state) const override;
+    dof_kinds() const;
 
     /** Consistent or lumped mass in global axes (see the class description). */
     void
-    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const override;
+    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const;
 
     /** K = T^T K_local T with T the in-plane rotation to (t, n, z). */
     void
-    linear_stiffness(Eigen::MatrixXd &stiffness) const override;
+    linear_stiffness(Eigen::MatrixXd &stiffness) const;
 
     /** Initial-stress matrix N/(30 l) [36 3l -36 3l; ...] of the axial force N at @p state. */
     void
-    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
+    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const;
 
     /** As TimoshenkoBeam3D: modulus -> K, density -> M, thickness -> 0, area throws. */
     void
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
-                      Eigen::MatrixXd &mass_derivative) const override;
-
-    /** False: small rotations only in this release. */
-    bool
-    supports_large_rotations() const override
-    {
-      return false;
-    }
+                      Eigen::MatrixXd &mass_derivative) const;
 
     /**
      * Stress resultants at node 1 (minus the local nodal forces there):
@@ -100,7 +82,7 @@ namespace corot::elements
      * about local 1 = -z); the same values B31 reports for this beam.
      */
     std::vector<std::pair<std::string, double>>
-    section_forces(const ElementKinematics &state, bool large_displacements) const override;
+    section_forces(const ElementKinematics &state, bool large_displacements) const;
 
     /**
      * Stiffness of the basic (natural) deformations p = (u_l, th1, th2) of
@@ -108,8 +90,8 @@ namespace corot::elements
      * chord, th_i the end rotations relative to the chord (radians):
      * diag(EA/l, EI/((1+Phi) l) [4+Phi, 2-Phi; 2-Phi, 4+Phi]), the
      * rows and columns (u_2, r_1, r_2) of the local stiffness with node 1 and
-     * the transverse DOF of node 2 held (Meijaard 1993, eq. 6 with S_1, S_4;
-     * seed-papers.md 2.4.1). Units force/length, force, force x length.
+     * the transverse DOF of node 2 held (Meijaard 1993, eq. 6 with S_1, S_4).
+     * Units force/length, force, force x length.
      */
     Eigen::Matrix3d
     basic_stiffness() const;

@@ -151,38 +151,6 @@ namespace corot::elements
   }
 
   void
-  TimoshenkoBeam3D::internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
-                                   Eigen::MatrixXd *tangent) const
-  {
-    Eigen::MatrixXd k;
-    linear_stiffness(k);
-    force = k * dofs(state);
-    if (tangent != nullptr)
-      *tangent = std::move(k);
-  }
-
-  void
-  TimoshenkoBeam3D::conserving_force(const ElementKinematics &state_n,
-                                     const ElementKinematics &state_n1, Eigen::VectorXd &force,
-                                     Eigen::MatrixXd *tangent) const
-  {
-    Eigen::MatrixXd k;
-    linear_stiffness(k);
-    force = 0.5 * k * (dofs(state_n) + dofs(state_n1));
-    if (tangent != nullptr)
-      *tangent = 0.5 * k;
-  }
-
-  double
-  TimoshenkoBeam3D::strain_energy(const ElementKinematics &state) const
-  {
-    Eigen::MatrixXd k;
-    linear_stiffness(k);
-    const Eigen::VectorXd d = dofs(state);
-    return 0.5 * d.dot(k * d);
-  }
-
-  void
   TimoshenkoBeam3D::geometric_stiffness(const ElementKinematics &state,
                                         Eigen::MatrixXd         &stiffness) const
   {

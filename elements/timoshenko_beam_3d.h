@@ -10,8 +10,10 @@ namespace corot::elements
 {
   /**
    * Straight two-node Timoshenko beam, linear (small displacements and
-   * rotations). Deck type B31 is CorotationalBeam3D, which uses this class
-   * for its reference frame, linear stiffness, mass and section data.
+   * rotations): a plain kernel, not an Element and not registered. Deck type
+   * B31 is CorotationalBeam3D, which uses this class for its reference frame,
+   * linear stiffness, mass, design derivatives, section data and
+   * small-displacement section forces.
    *
    *                 e2 = local 2 = t x e1
    *                 ^
@@ -24,7 +26,7 @@ namespace corot::elements
    * of node 2 (12 in all; global axes; rotations are the rotation vectors of
    * the nodal quaternions, radians). Units: those of the deck.
    *
-   * Stiffness (Meijaard 1993, seed-papers.md 2.4.1, eqs. 5-6): axial EA/l,
+   * Stiffness (Meijaard 1993, eqs. 5-6): axial EA/l,
    * torsion GJ/l, and in each bending plane the shear-modified cubic with
    * Phi = 12 EI/(k G A l^2), which is exactly the classical Timoshenko matrix
    * of Przemieniecki (1968); k = 0 (or G = 0) means no shear flexibility,
@@ -33,7 +35,7 @@ namespace corot::elements
    * shear coefficient shear_factor_2) and I22 for bending about local 2
    * (deflection along local 1, shear_factor_1). I12 != 0 is rejected.
    *
-   * Mass (seed-papers.md 2.4.3; Przemieniecki 1968): consistent Hermite cubic
+   * Mass (Meijaard 1993, eqs. 17-21; Przemieniecki 1968): consistent Hermite cubic
    * (rho A l/420 [156 22l 54 -13l; ...]) in both bending planes plus the rotary
    * inertia of the cross-section (rho I/(30 l) [36 3l -36 3l; ...]), axial
    * (rho A l/6) [2 1; 1 2], torsion (rho J_p l/6) [2 1; 1 2] with J_p = I11 + I22.
@@ -41,7 +43,7 @@ namespace corot::elements
    * rotations about (t, e1, e2) of each node (a small positive rotary inertia
    * keeps M positive definite), transformed to global axes.
    */
-  class TimoshenkoBeam3D : public Element
+  class TimoshenkoBeam3D
   {
   public:
     /**
@@ -53,39 +55,22 @@ namespace corot::elements
 
     /** The two nodes. */
     const std::vector<unsigned> &
-    nodes() const override
+    nodes() const
     {
       return node_ids_;
     }
 
     /** UX UY UZ RX RY RZ. */
     std::vector<core::DofKind>
-    dof_kinds() const override;
-
-    /** f = K d, d = [u1, theta1, u2, theta2] (theta: rotation vector of each quaternion); tangent K. */
-    void
-    internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
-                   Eigen::MatrixXd *tangent) const override;
-
-    /**
-     * f = K (d_n + d_{n+1})/2, for which Delta d . f = W(n+1) - W(n) holds
-     * exactly (W quadratic); tangent d f/d d_{n+1} = K/2.
-     */
-    void
-    conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
-                     Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const override;
-
-    /** W = d^T K d / 2. */
-    double
-    strain_energy(const ElementKinematics &state) const override;
+    dof_kinds() const;
 
     /** Consistent or lumped mass in global axes (see the class description). */
     void
-    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const override;
+    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const;
 
     /** K = T^T K_local T, T = diag(R, R, R, R), R = rows (t, e1, e2). */
     void
-    linear_stiffness(Eigen::MatrixXd &stiffness) const override;
+    linear_stiffness(Eigen::MatrixXd &stiffness) const;
 
     /**
      * Initial-stress matrix for the axial force N of @p state (McGuire-Gallagher,
@@ -93,7 +78,7 @@ namespace corot::elements
      * bending planes; torsion and moment terms are neglected.
      */
     void
-    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
+    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const;
 
     /**
      * modulus: dK = K, dM = 0 (G scales with E); density: dK = 0, dM = M;
@@ -102,14 +87,7 @@ namespace corot::elements
      */
     void
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
-                      Eigen::MatrixXd &mass_derivative) const override;
-
-    /** False: small rotations only in this release. */
-    bool
-    supports_large_rotations() const override
-    {
-      return false;
-    }
+                      Eigen::MatrixXd &mass_derivative) const;
 
     /**
      * Stress resultants at node 1 (minus the local nodal forces there, force
@@ -120,7 +98,7 @@ namespace corot::elements
      * @p large_displacements (linear element).
      */
     std::vector<std::pair<std::string, double>>
-    section_forces(const ElementKinematics &state, bool large_displacements) const override;
+    section_forces(const ElementKinematics &state, bool large_displacements) const;
 
     /** Reference length l. */
     double

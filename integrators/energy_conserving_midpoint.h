@@ -9,7 +9,7 @@ namespace corot::integrators
 {
   /**
    * Equilibrium at the mid-point with the elements' conserving force
-   * (Crisfield & Shi 1993, eqs. 1, 6-9; seed-papers.md 2.1.3-2.1.7):
+   * (Crisfield & Shi 1993, eqs. 1, 6-9):
    *
    *   f(d_n, d_{n+1}) + M a_m = (f_ext(t_n) + f_ext(t_{n+1}))/2,
    *   a_m = 2 (Delta d - Delta t v_n)/Delta t^2,   v_{n+1} = 2 Delta d/Delta t - v_n,

@@ -11,7 +11,7 @@ namespace corot::integrators
   /**
    * Reference-step tables of the cG(k) time element in mixed (Hamiltonian)
    * form (Betsch & Steinmann 2001, Int. J. Numer. Meth. Engng 50,
-   * 1931-1955; Borri, Franchi & Mantegazza: seed-papers.md 2.2.3).
+   * 1931-1955; Borri, Franchi & Mantegazza 1993).
    *
    * Trial functions: displacement d_h and velocity v_h of degree k; test
    * functions of degree k - 1. The displacement is interpolated by Lagrange

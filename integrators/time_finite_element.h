@@ -15,8 +15,8 @@ namespace corot::integrators
 {
   /**
    * The time finite element of order k for M a + f_int(d) = f_ext(t), in the
-   * mixed (Hamiltonian) form of Borri, Franchi & Mantegazza (seed-papers.md
-   * 2.2) and Betsch & Steinmann (2001), "Conservation properties of a time FE
+   * mixed (Hamiltonian) form of Borri, Franchi & Mantegazza (1993)
+   * and Betsch & Steinmann (2001), "Conservation properties of a time FE
    * method. Part II: Time-stepping schemes for non-linear elastodynamics",
    * Int. J. Numer. Meth. Engng 50, 1931-1955.
    *
@@ -68,7 +68,7 @@ namespace corot::integrators
    * constant loads the external work is the exact potential change.
    *
    * k = 1 is the mid-point scheme (constant trial, linear test functions in
-   * Borri's form; seed-papers.md 2.2.3): one Gauss point, the elements' own
+   * the form of Borri, Franchi & Mantegazza 1993): one Gauss point, the elements' own
    * energy-conserving force f(d_n, d_{n+1}) (Crisfield & Shi 1993) in place of
    * the projection and the trapezoidal average of the end loads, so ORDER=1
    * reproduces EnergyConservingMidpoint exactly, also under time-varying loads.
@@ -86,7 +86,7 @@ namespace corot::integrators
    * d_h(tau_l). For nearly inextensible members turning through a large angle
    * per step, the polynomial path leaves the inextensible motion between the
    * nodes and the stage forces are dominated by spurious axial strain (the
-   * "artificial straining" of Crisfield & Shi 1993, seed-papers.md 2.1.1,
+   * "artificial straining" of Crisfield & Shi 1993,
    * which their k = 1 force avoids by using end-of-step strains). Energy
    * stays conserved, but it flows into the axial mode and the motion locks:
    * Bathe's pendulum (EA = 1e10) needs about 300 steps a period with k = 2

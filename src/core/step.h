@@ -124,7 +124,7 @@ namespace corot::core
     bool        direct         = false;      ///< DIRECT: fixed increments
   };
 
-  /** *MODAL SYNTHESIS parameters and data line (DECK.md, CMS keywords). */
+  /** *MODAL SYNTHESIS parameters and data line (input_decks/README.md, CMS keywords). */
   struct ModalSynthesisParameters
   {
     bool     craig_bampton = false; ///< METHOD=CRAIG BAMPTON; otherwise FREE INTERFACE

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file
- * The component-mode-synthesis keywords of a deck (corot extensions, DECK.md
+ * The component-mode-synthesis keywords of a deck (corot extensions, input_decks/README.md,
  * "CMS and modification keywords"): *COMPONENT and *DESIGN PARAMETER (model
  * data), *MODAL SYNTHESIS, *MODIFICATION, *SENSITIVITY, *INVERSE FREQUENCY
  * and *DESIGN VARIABLES (step data).

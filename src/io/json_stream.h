@@ -5,7 +5,7 @@
  *
  * Written by hand because Debian 12's Boost 1.74 has no Boost.JSON and
  * boost::property_tree's JSON writer turns every number into a string; the
- * results file (DECK.md, "Results file") needs real numbers that read back
+ * results file (input_decks/README.md, "Results file") needs real numbers that read back
  * to the same double, and null for values that are not finite.
  */
 #include <ostream>

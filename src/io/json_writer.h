@@ -1,7 +1,8 @@
 #pragma once
 /**
  * @file
- * NAME.json, the machine-readable results file (DECK.md, "Results file").
+ * NAME.json, the machine-readable results file (input_decks/README.md, "Results file";
+ * schema: input_decks/results.schema.json).
  */
 #include <src/io/json_stream.h>
 #include <src/io/results.h>
@@ -12,7 +13,7 @@
 namespace corot::io
 {
   /**
-   * Writes io::Results in the schema of DECK.md:
+   * Writes io::Results in the schema input_decks/results.schema.json:
    * @code
    * { "deck": "NAME.inp",
    *   "steps": [ { "step": 1, "procedure": "static",
@@ -71,7 +72,7 @@ namespace corot::io
     static void
     write_energy(JsonStream &json, const EnergyHistory &energy);
 
-    /** The keys of the CMS procedures (DECK.md: modal_synthesis ... inverse_frequency). */
+    /** The keys of the CMS procedures (input_decks/README.md, "Results file"). */
     static void
     write_cms(JsonStream &json, const CmsResult &cms);
 

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file
- * NAME.dat, the human-readable report of a run (DECK.md, "Command line").
+ * NAME.dat, the human-readable report of a run (input_decks/README.md, "Command line").
  */
 #include <src/core/model.h>
 #include <src/io/results.h>

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file
- * The result files of a run (DECK.md, "Command line" and "Results file").
+ * The result files of a run (input_decks/README.md, "Command line" and "Results file").
  */
 #include <src/core/model.h>
 #include <src/io/results.h>

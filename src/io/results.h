@@ -2,7 +2,7 @@
 /**
  * @file
  * Results of an analysis run, independent of any output format. Writers turn
- * them into NAME.json, NAME.dat and NAME.pvd/NAME-*.vtu (DECK.md).
+ * them into NAME.json, NAME.dat and NAME.pvd/NAME-*.vtu (input_decks/README.md).
  */
 #include <Eigen/Dense>
 
@@ -52,7 +52,7 @@ namespace corot::io
 
   /**
    * Results of the CMS procedures (modal_synthesis, modification,
-   * sensitivity, inverse_frequency; DECK.md results schema). Frequencies in
+   * sensitivity, inverse_frequency; input_decks/results.schema.json). Frequencies in
    * cycles/time; relative errors are (reduced - full) / full.
    */
   struct CmsResult

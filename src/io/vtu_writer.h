@@ -2,7 +2,7 @@
 /**
  * @file
  * NAME.pvd and NAME-<step>-<frame>.vtu: the field frames of a run for
- * ParaView (DECK.md, "Command line").
+ * ParaView (input_decks/README.md, "Command line").
  */
 #include <src/core/model.h>
 #include <src/io/results.h>

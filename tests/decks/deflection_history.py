@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Transverse deflection histories of a dynamic step, for the beam benchmarks (BENCHMARKS.md M3, M4).
+"""Transverse deflection histories of a dynamic step, for the beam benchmarks (slider-crank: Chu & Pan 1975; spin-up: Simo & Vu-Quoc 1986).
 
 Two measures, from the node output (U1, U2, UR3) of NAME.json and the node coordinates of the deck:
   --hub H P       deflection of node P normal to the hub frame of node H: the line through H's current

@@ -3,7 +3,7 @@
 
     python3 tests/decks/plot_energy.py out/pendulum_midpoint_dt0.1.json out/pendulum_newmark_dt0.1.json -o energy.png
 
-Each dynamic step's "energy" block (DECK.md) gives a curve of the total energy (kinetic + strain -
+Each dynamic step's "energy" block (input_decks/README.md, "Results file") gives a curve of the total energy (kinetic + strain -
 external work) normalised by its initial value; a log scale shows Newmark's growth and the
 mid-point scheme's flat line together. Needs python3-matplotlib (Debian).
 """

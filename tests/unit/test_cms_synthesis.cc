@@ -4,7 +4,7 @@
  * the full eigenvalues to round-off; residual flexibility measurably improves
  * a truncated free-interface model; floating components (rigid-body modes,
  * inertia relief) work; the recovered physical modes satisfy the full
- * eigenproblem (Hutton & Smith 1993, eq. 2-3; seed-papers.md 2.3.1).
+ * eigenproblem (Hutton & Smith 1993, eqs. 2-3).
  */
 #include "cms_chain.h"
 

@@ -9,7 +9,8 @@
  *   stress-free state it is symmetric, positive semi-definite and its null
  *   space is exactly the span of the rigid-body modes (six for a space beam,
  *   three in the plane, five for a bar in space);
- * - at a deformed, rotated state the tangent annihilates rigid translations
+ * - at a deformed, rotated state the force does no work in the rigid modes
+ *   (no net force or moment), and the tangent annihilates rigid translations
  *   and turns the force with a rigid spin (K m = w x f node by node, the
  *   derivative of an objective force);
  * - the force is the gradient of the strain energy and the tangent the
@@ -257,7 +258,7 @@ TEST_P(ElementProperties, TangentHasExactlyTheRigidBodyModesAtARigidlyRotatedSta
     }
 }
 
-TEST_P(ElementProperties, DeformedTangentAnnihilatesTranslationsAndTurnsTheForceWithASpin)
+TEST_P(ElementProperties, DeformedStateIsInEquilibriumAndItsTangentTurnsTheForceWithASpin)
 {
   std::mt19937 rng(5);
   for (const ElementSample &sample : samples_of(GetParam()))
@@ -274,6 +275,9 @@ TEST_P(ElementProperties, DeformedTangentAnnihilatesTranslationsAndTurnsTheForce
           element->internal_force(state.kinematics(), force, &tangent);
           std::vector<Eigen::Vector3d> forces, moments;
           state.expand(force, forces, moments);
+          // Equilibrium: the force does no work in the rigid modes (no net force or moment).
+          const Eigen::MatrixXd modes = rigid_modes(state);
+          EXPECT_LE((modes.transpose() * force).norm(), 1e-12 * force.norm() * modes.norm()) << sample.name;
           for (int k = 0; k < 3; ++k)
             {
               const Eigen::Vector3d        w = Eigen::Vector3d::Unit(k);

@@ -1,4 +1,4 @@
-/** MASS (PointMass) and ROTARYI (RotaryInertia): their matrices, that they carry no stiffness, input checks. */
+/** MASS and ROTARYI (NodalInertia, one class registered twice): their matrices, that they carry no stiffness, input checks. */
 #include <elements/registry.h>
 
 #include <gtest/gtest.h>

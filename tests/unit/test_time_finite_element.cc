@@ -147,7 +147,7 @@ namespace
     /**
      * Mid-point Newton correction; the conserving force is the Crisfield-Shi
      * spring force kappa (1 - L/l_bar) p_m, l_bar = (l_n + l_n1)/2, for which
-     * Delta p . f = W_n1 - W_n exactly (seed-papers.md 2.1.5).
+     * Delta p . f = W_n1 - W_n exactly (Crisfield & Shi 1993, eqs. 14-21).
      */
     Eigen::VectorXd
     newton_correction(const ForceModel model, const Eigen::VectorXd &d_n,

@@ -1,7 +1,9 @@
 /**
- * Co-rotational truss (T2D2, T3D2): closed-form matrices, rigid-body motions,
- * finite rigid rotation, tangent against finite differences, and the
- * energy identity of the Crisfield-Shi conserving force (seed-papers.md 2.1.4-2.1.6).
+ * Co-rotational truss (T2D2, T3D2): closed-form matrices, the energy identity
+ * of the Crisfield-Shi conserving force for arbitrary (large-strain) pairs of
+ * configurations and its non-symmetric tangent (Crisfield & Shi 1993). The
+ * properties every element has (rigid motions, rigid modes, tangent against
+ * central differences, ...) are in test_element_properties.cc.
  */
 #include <elements/registry.h>
 
@@ -71,56 +73,6 @@ TEST(TrussElement, LinearStiffnessAndMassesAreClosedForm)
   EXPECT_NEAR(m_lumped.sum(), 3.0 * total, 1e-14 * total);
 }
 
-TEST(TrussElement, RigidTranslationAndFiniteRigidRotationGiveZeroForce)
-{
-  const auto truss = make_truss("T3D2", x1, x2);
-  // 70 degrees about an oblique axis through node 1, plus a translation.
-  const Eigen::Matrix3d rotation =
-    Eigen::AngleAxisd(70.0 * M_PI / 180.0, Eigen::Vector3d(1.0, -2.0, 0.5).normalized()).toRotationMatrix();
-  const Eigen::Vector3d shift(5.0, -3.0, 2.0);
-  ElementKinematics     state(2);
-  state[0].displacement = shift;
-  state[1].displacement = x1 + rotation * (x2 - x1) + shift - x2;
-  Eigen::VectorXd force;
-  truss->internal_force(state, force, nullptr);
-  RecordProperty("rigid_rotation_force_over_EA", scientific(force.norm() / (youngs_modulus * area)));
-  EXPECT_LT(force.norm(), 1e-9 * youngs_modulus * area);
-  EXPECT_LT(truss->strain_energy(state), 1e-20);
-}
-
-TEST(TrussElement, TangentMatchesFiniteDifferences)
-{
-  for (const std::string type : {"T2D2", "T3D2"})
-    {
-      const unsigned  dim   = type == "T2D2" ? 2 : 3;
-      const Eigen::Vector3d y2 = dim == 2 ? Eigen::Vector3d(4.0, 6.0, 0.0) : x2;
-      const Eigen::Vector3d y1 = dim == 2 ? Eigen::Vector3d(1.0, 2.0, 0.0) : x1;
-      const auto      truss = make_truss(type, y1, y2);
-      std::mt19937    generator(7);
-      std::uniform_real_distribution<double> uniform(-2.0, 2.0);
-      Eigen::VectorXd d(2 * dim);
-      for (unsigned i = 0; i < 2 * dim; ++i)
-        d[i] = uniform(generator);
-      Eigen::VectorXd force;
-      Eigen::MatrixXd tangent;
-      truss->internal_force(state_from(d, dim), force, &tangent);
-      Eigen::MatrixXd numeric(2 * dim, 2 * dim);
-      const double    h = 1e-6;
-      for (unsigned j = 0; j < 2 * dim; ++j)
-        {
-          Eigen::VectorXd plus = d, minus = d, f_plus, f_minus;
-          plus[j] += h;
-          minus[j] -= h;
-          truss->internal_force(state_from(plus, dim), f_plus, nullptr);
-          truss->internal_force(state_from(minus, dim), f_minus, nullptr);
-          numeric.col(j) = (f_plus - f_minus) / (2.0 * h);
-        }
-      const double relative = (tangent - numeric).norm() / tangent.norm();
-      RecordProperty("tangent_fd_relative_error_" + type, scientific(relative));
-      EXPECT_LT(relative, 1e-6) << type;
-    }
-}
-
 TEST(TrussElement, ConservingForceSatisfiesTheEnergyIdentity)
 {
   // Delta d . f = W(n+1) - W(n) to round-off for random pairs of configurations,
@@ -172,41 +124,6 @@ TEST(TrussElement, ConservingTangentMatchesFiniteDifferences)
                  scientific((tangent - numeric).norm() / tangent.norm()));
   EXPECT_LT((tangent - numeric).norm(), 1e-6 * tangent.norm());
   EXPECT_GT((tangent - tangent.transpose()).norm(), 1e-6 * tangent.norm()); // non-symmetric, as the paper says
-}
-
-TEST(TrussElement, ConservingForceIdentityInThePlane)
-{
-  const auto   truss = make_truss("T2D2", Eigen::Vector3d(1.0, 2.0, 0.0), Eigen::Vector3d(4.0, 6.0, 0.0));
-  std::mt19937 generator(99);
-  std::uniform_real_distribution<double> uniform(-3.0, 3.0);
-  double       worst = 0.0;
-  for (unsigned trial = 0; trial < 100; ++trial)
-    {
-      Eigen::VectorXd d_n(4), d_n1(4);
-      for (unsigned i = 0; i < 4; ++i)
-        {
-          d_n[i]  = uniform(generator);
-          d_n1[i] = uniform(generator);
-        }
-      Eigen::VectorXd force;
-      truss->conserving_force(state_from(d_n, 2), state_from(d_n1, 2), force, nullptr);
-      const double w_n = truss->strain_energy(state_from(d_n, 2)), w_n1 = truss->strain_energy(state_from(d_n1, 2));
-      worst = std::max(worst, std::abs((d_n1 - d_n).dot(force) - (w_n1 - w_n)) / (w_n + w_n1));
-    }
-  EXPECT_LT(worst, 1e-12);
-}
-
-TEST(TrussElement, RigidTranslationGivesZeroForceAndTangentAnnihilatesIt)
-{
-  const auto      truss = make_truss("T3D2", x1, x2);
-  Eigen::VectorXd d(6), force;
-  d << 3.0, -1.0, 2.5, 3.0, -1.0, 2.5;
-  Eigen::MatrixXd tangent, k;
-  truss->internal_force(state_from(d, 3), force, &tangent);
-  EXPECT_EQ(force.norm(), 0.0);
-  truss->linear_stiffness(k);
-  EXPECT_LT((k * d).norm(), 1e-12 * k.norm() * d.norm());
-  EXPECT_LT((tangent - k).norm(), 1e-12 * k.norm()); // undeformed: tangent = linear stiffness
 }
 
 TEST(TrussElement, GeometricStiffnessSectionForceAndDesignDerivatives)

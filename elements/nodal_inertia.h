@@ -1,26 +1,43 @@
 #pragma once
 /**
  * @file
- * Point mass at one node (deck element type MASS, keyword *MASS).
+ * Inertia lumped at one node: a point mass (deck element type MASS, keyword
+ * *MASS) or a rotary inertia tensor (deck element type ROTARYI, keyword
+ * *ROTARY INERTIA). One class, registered under both names.
  */
 #include <elements/element.h>
 
 namespace corot::elements
 {
   /**
-   * A lumped translational mass m at one node:
+   * A lumped 3 x 3 inertia at one node, acting on three DOFs of one kind:
    *
-   *     o node   local DOFs [UX, UY, UZ],   M = m I (3 x 3, units of mass)
+   *     o node   MASS:    local DOFs [UX, UY, UZ],  M = m I  (units of mass)
+   *              ROTARYI: local DOFs [RX, RY, RZ],  M = J    (global axes, mass x length^2, symmetric)
    *
    * No stiffness, no internal force, no strain energy. As a point inertia it
-   * adds mass only to the DOFs the node's structural elements activate (on a
-   * T2D2 node it acts on UX UY), see Element::is_point_inertia().
+   * adds inertia only to the DOFs the node's structural elements activate (on
+   * a T2D2 node a point mass acts on UX UY; on a B21 node only J_zz acts), see
+   * Element::is_point_inertia(). The gyroscopic terms of a finitely rotating
+   * J are the integrator's business.
    */
-  class PointMass : public Element
+  class NodalInertia : public Element
   {
   public:
-    /** Reads m from @p definition.section.point_mass; throws std::invalid_argument if m <= 0. */
-    explicit PointMass(const ElementDefinition &definition);
+    /** Which inertia: translational (MASS) or rotational (ROTARYI). */
+    enum class Kind
+    {
+      translational,
+      rotational
+    };
+
+    /**
+     * MASS: reads m from @p definition.section.point_mass and throws
+     * std::invalid_argument if m <= 0. ROTARYI: reads J from
+     * @p definition.section.rotary_inertia and throws std::invalid_argument
+     * if J is not symmetric.
+     */
+    NodalInertia(const ElementDefinition &definition, Kind kind);
 
     /** The one node. */
     const std::vector<unsigned> &
@@ -29,11 +46,11 @@ namespace corot::elements
       return node_ids_;
     }
 
-    /** UX UY UZ. */
+    /** UX UY UZ (MASS) or RX RY RZ (ROTARYI). */
     std::vector<core::DofKind>
     dof_kinds() const override;
 
-    /** Always true: the assembler adds the mass to DOFs other elements activate. */
+    /** Always true: the assembler adds the inertia to DOFs other elements activate. */
     bool
     is_point_inertia() const override
     {
@@ -57,7 +74,7 @@ namespace corot::elements
       return 0.0;
     }
 
-    /** m I for both kinds (a point mass is lumped by nature). */
+    /** m I or J for both kinds (a nodal inertia is lumped by nature). */
     void
     mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const override;
 
@@ -69,12 +86,12 @@ namespace corot::elements
     void
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
 
-    /** dK = 0; dM = m I for DesignProperty::density, zero for the other properties. */
+    /** dK = 0; dM = M for DesignProperty::density, zero for the other properties. */
     void
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
                       Eigen::MatrixXd &mass_derivative) const override;
 
-    /** True: the mass matrix of a point mass does not depend on rotations. */
+    /** True: there is no internal force to rotate, and M does not depend on rotations. */
     bool
     supports_large_rotations() const override
     {
@@ -90,6 +107,7 @@ namespace corot::elements
 
   private:
     std::vector<unsigned> node_ids_;
-    double                point_mass_; ///< m
+    Kind                  kind_;
+    Eigen::Matrix3d       inertia_; ///< m I or J (global axes)
   };
 } // namespace corot::elements
