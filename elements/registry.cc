@@ -1,21 +1,10 @@
 #include <elements/registry.h>
 
-#include <algorithm>
-#include <cctype>
-
 namespace corot::elements
 {
-  namespace
-  {
-    std::string
-    upper(std::string text)
-    {
-      std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
-        return static_cast<char>(std::toupper(c));
-      });
-      return text;
-    }
-  } // namespace
+  ElementRegistry::ElementRegistry()
+    : types_("element type")
+  {}
 
   ElementRegistry &
   ElementRegistry::instance()
@@ -27,24 +16,20 @@ namespace corot::elements
   bool
   ElementRegistry::add(ElementTypeInfo info)
   {
-    const std::string key = upper(info.name);
-    types_[key]           = std::move(info);
+    const std::string name = info.name;
+    types_.add(name, std::move(info));
     return true;
   }
 
   const ElementTypeInfo *
   ElementRegistry::find(const std::string &name) const
   {
-    const auto it = types_.find(upper(name));
-    return it == types_.end() ? nullptr : &it->second;
+    return types_.find(name);
   }
 
   std::vector<const ElementTypeInfo *>
   ElementRegistry::types() const
   {
-    std::vector<const ElementTypeInfo *> result;
-    for (const auto &[name, info] : types_)
-      result.push_back(&info);
-    return result;
+    return types_.all();
   }
 } // namespace corot::elements

@@ -3,10 +3,12 @@
  * @file
  * Registry of element types. Each element's .cc registers itself with
  * COROT_REGISTER_ELEMENT; the registry feeds the deck parser (accepted TYPE=
- * values, node counts, required section) and `corot --help`.
+ * values, node counts, required section) and `corot --help`. A type name
+ * registered twice stops the program at start-up (core::PluginTable).
  */
 #include <elements/element.h>
 
+#include <src/core/plugin_table.h>
 #include <src/core/section.h>
 
 #include <functional>
@@ -35,7 +37,10 @@ namespace corot::elements
     static ElementRegistry &
     instance();
 
-    /** Adds a type; returns true so it can initialise a static in a .cc. */
+    /**
+     * Adds a type; returns true so it can initialise a static in a .cc.
+     * Throws core::DuplicatePluginError if its name (case-insensitive) is taken.
+     */
     bool
     add(ElementTypeInfo info);
 
@@ -48,7 +53,9 @@ namespace corot::elements
     types() const;
 
   private:
-    std::map<std::string, ElementTypeInfo> types_;
+    ElementRegistry();
+
+    core::PluginTable<ElementTypeInfo> types_; ///< by upper-case deck name
   };
 } // namespace corot::elements
 
@@ -60,13 +67,15 @@ namespace corot::elements
   namespace                                                                              \
   {                                                                                      \
     [[maybe_unused]] const bool corot_registered_##TAG =                                \
-      ::corot::elements::ElementRegistry::instance().add(                               \
-        {NAME,                                                                           \
-         DESCRIPTION,                                                                    \
-         N_NODES,                                                                        \
-         SECTION_KIND,                                                                   \
-         [](const ::corot::elements::ElementDefinition &definition)                     \
-           -> std::unique_ptr<::corot::elements::Element> { return MAKE; }});           \
+      ::corot::core::register_at_startup([] {                                           \
+        ::corot::elements::ElementRegistry::instance().add(                             \
+          {NAME,                                                                         \
+           DESCRIPTION,                                                                  \
+           N_NODES,                                                                      \
+           SECTION_KIND,                                                                 \
+           [](const ::corot::elements::ElementDefinition &definition)                   \
+             -> std::unique_ptr<::corot::elements::Element> { return MAKE; }});         \
+      });                                                                                \
   }
 
 /** Registers an element class @p Class (constructible from an ElementDefinition) under deck name @p NAME. */

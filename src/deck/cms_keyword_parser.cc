@@ -1,4 +1,5 @@
 #include <src/deck/cms_keyword_parser.h>
+#include <src/deck/keyword_registry.h>
 #include <src/deck/model_keyword_parser.h>
 
 #include <algorithm>
@@ -10,43 +11,6 @@ namespace corot::deck
   CmsKeywordParser::CmsKeywordParser(ParseState &state)
     : state_(state)
   {}
-
-  bool
-  CmsKeywordParser::handles(const std::string &name)
-  {
-    static const std::set<std::string> names = {"COMPONENT",    "DESIGN PARAMETER",
-                                                 "MODAL SYNTHESIS", "MODIFICATION",
-                                                 "SENSITIVITY",  "INVERSE FREQUENCY",
-                                                 "DESIGN VARIABLES"};
-    return names.count(name) > 0;
-  }
-
-  void
-  CmsKeywordParser::parse(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    const std::string &name     = keyword.name();
-    const bool         is_model = name == "COMPONENT" || name == "DESIGN PARAMETER";
-    if (is_model && state_.in_step)
-      throw core::InputError(keyword.location(),
-                             "*" + name + " is model data and not allowed inside a step");
-    if (!is_model && !state_.in_step)
-      throw core::InputError(keyword.location(),
-                             "*" + name + " is only allowed inside a *STEP ... *END STEP");
-    if (name == "COMPONENT")
-      component(keyword, data);
-    else if (name == "DESIGN PARAMETER")
-      design_parameter(keyword, data);
-    else if (name == "MODAL SYNTHESIS")
-      modal_synthesis(keyword, data);
-    else if (name == "MODIFICATION")
-      modification(keyword, data);
-    else if (name == "SENSITIVITY")
-      sensitivity(keyword, data);
-    else if (name == "INVERSE FREQUENCY")
-      inverse_frequency(keyword, data);
-    else
-      design_variables(keyword, data);
-  }
 
   core::Step &
   CmsKeywordParser::start_procedure(const core::Procedure procedure, const KeywordLine &keyword)
@@ -72,7 +36,6 @@ namespace corot::deck
   void
   CmsKeywordParser::component(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"NAME", "ELSET", "INPUT", "FORMAT"});
     require_at_most_lines(keyword, data, 0);
     if (keyword.has("INPUT"))
       throw core::InputError(keyword.location(),
@@ -99,7 +62,6 @@ namespace corot::deck
   void
   CmsKeywordParser::design_parameter(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"NAME", "COMPONENT", "PROPERTY"});
     require_at_most_lines(keyword, data, 0);
     core::DesignParameter parameter;
     parameter.name       = keyword.required_upper("NAME");
@@ -216,7 +178,6 @@ namespace corot::deck
   void
   CmsKeywordParser::design_variables(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({});
     core::Step &step = state_.model.steps.back();
     if (step.procedure != core::Procedure::inverse_frequency)
       throw core::InputError(keyword.location(),
@@ -302,4 +263,68 @@ namespace corot::deck
                                  "*INVERSE FREQUENCY needs a *DESIGN VARIABLES block");
       }
   }
+
+  namespace
+  {
+    /** The handler that runs @p method of a CmsKeywordParser on the context's state. */
+    template <void (CmsKeywordParser::*method)(const KeywordLine &, const std::vector<DataLine> &)>
+    void
+    cms_handler(KeywordContext &context, const KeywordLine &keyword,
+                const std::vector<DataLine> &data)
+    {
+      (CmsKeywordParser(context.state).*method)(keyword, data);
+    }
+
+    /** COMPARE=FULL of the design steps. */
+    const KeywordParameter compare_parameter = optional_parameter(
+      "COMPARE", "also solve the full model and report the reduced results' errors", {"FULL"});
+  } // namespace
+
+  COROT_REGISTER_KEYWORD(
+    component, "COMPONENT", KeywordPlacement::model, "a CMS component made of an element set",
+    {required_parameter("NAME", "the component's name"),
+     required_parameter("ELSET", "its elements (each element in at most one component)"),
+     optional_parameter("INPUT", "imported modal data: not supported yet (an error)"),
+     optional_parameter("FORMAT", "format of INPUT= (with INPUT=)")},
+    "", cms_handler<&CmsKeywordParser::component>)
+
+  COROT_REGISTER_KEYWORD(
+    design_parameter, "DESIGN PARAMETER", KeywordPlacement::model,
+    "a property of a component that design steps change by a fraction alpha",
+    {required_parameter("NAME", "the parameter's name"),
+     required_parameter("COMPONENT", "the component"),
+     required_parameter("PROPERTY", "the property, which becomes (1 + alpha) times its value",
+                        {"DENSITY", "MODULUS", "AREA", "THICKNESS"})},
+    "", cms_handler<&CmsKeywordParser::design_parameter>)
+
+  COROT_REGISTER_KEYWORD(
+    modal_synthesis, "MODAL SYNTHESIS", KeywordPlacement::step,
+    "component mode synthesis: the reduced system's modes",
+    {optional_parameter("METHOD", "FREE INTERFACE (default) or fixed interface",
+                        {"FREE INTERFACE", "CRAIG BAMPTON"}),
+     required_parameter("CUTOFF", "component modes up to this frequency (cycles/time)"),
+     optional_parameter("RESIDUAL", "residual flexibility (default YES for FREE INTERFACE)",
+                        {"YES", "NO"}),
+     compare_parameter,
+     optional_parameter("EXPORT", "write the reduced matrices (MatrixMarket) with this prefix")},
+    "optional: the number of system modes to report", cms_handler<&CmsKeywordParser::modal_synthesis>)
+
+  COROT_REGISTER_KEYWORD(modification, "MODIFICATION", KeywordPlacement::step,
+                         "forward modification of design parameters on the reduced model",
+                         {compare_parameter}, "design parameter, fractional change alpha (> -1)",
+                         cms_handler<&CmsKeywordParser::modification>)
+
+  COROT_REGISTER_KEYWORD(sensitivity, "SENSITIVITY", KeywordPlacement::step,
+                         "eigenvalue sensitivities per component and design parameter", {},
+                         "mode numbers", cms_handler<&CmsKeywordParser::sensitivity>)
+
+  COROT_REGISTER_KEYWORD(inverse_frequency, "INVERSE FREQUENCY", KeywordPlacement::step,
+                         "design parameter changes that give target frequencies (with "
+                         "*DESIGN VARIABLES)",
+                         {compare_parameter}, "mode number, target frequency (cycles/time)",
+                         cms_handler<&CmsKeywordParser::inverse_frequency>)
+
+  COROT_REGISTER_KEYWORD(design_variables, "DESIGN VARIABLES", KeywordPlacement::step,
+                         "the design parameters an *INVERSE FREQUENCY step may change", {},
+                         "design parameter names", cms_handler<&CmsKeywordParser::design_variables>)
 } // namespace corot::deck

@@ -16,7 +16,7 @@
 namespace corot::deck
 {
   /**
-   * Parses the CMS keywords into core::Model::components,
+   * Parses the CMS keywords, which it registers with KeywordRegistry, into core::Model::components,
    * core::Model::design_parameters and the CMS fields of core::Step. Every
    * malformed line throws core::InputError naming its file:line.
    */
@@ -25,14 +25,6 @@ namespace corot::deck
   public:
     /** A parser writing into @p state. */
     explicit CmsKeywordParser(ParseState &state);
-
-    /** True if @p name is a keyword this class handles. */
-    static bool
-    handles(const std::string &name);
-
-    /** Parses one keyword block (@p keyword and its @p data lines). */
-    void
-    parse(const KeywordLine &keyword, const std::vector<DataLine> &data);
 
     /**
      * Cross-checks after the whole deck is read and sets are resolved: every
@@ -43,7 +35,10 @@ namespace corot::deck
     static void
     validate(const core::Model &model);
 
-  private:
+    // The handlers of the keywords this class registers (KeywordRegistry, at
+    // the end of cms_keyword_parser.cc), each parsing one keyword block.
+    // DeckParser has checked the keyword's placement and parameter names.
+
     /** *COMPONENT, NAME=, ELSET= (no data lines). */
     void component(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DESIGN PARAMETER, NAME=, COMPONENT=, PROPERTY= (no data lines). */
@@ -59,6 +54,7 @@ namespace corot::deck
     /** *DESIGN VARIABLES: parameter names. */
     void design_variables(const KeywordLine &keyword, const std::vector<DataLine> &data);
 
+  private:
     /** The open step, with procedure @p procedure set (a second procedure is an error). */
     core::Step &
     start_procedure(core::Procedure procedure, const KeywordLine &keyword);

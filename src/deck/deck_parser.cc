@@ -1,72 +1,50 @@
 #include <src/deck/cms_keyword_parser.h>
 #include <src/deck/deck_parser.h>
+#include <src/deck/keyword_registry.h>
 #include <src/deck/model_finaliser.h>
-#include <src/deck/model_keyword_parser.h>
 #include <src/deck/step_keyword_parser.h>
 
-#include <optional>
-#include <set>
+#include <stdexcept>
 
 namespace corot::deck
 {
   namespace
   {
-    /** Output keywords of Abaqus/CalculiX that corot cannot honour: skipped with a warning. */
-    bool
-    is_ignored(const std::string &name)
-    {
-      static const std::set<std::string> names = {"OUTPUT",         "NODE OUTPUT", "ELEMENT OUTPUT",
-                                                   "CONTACT OUTPUT", "RESTART",     "MONITOR",
-                                                   "PREPRINT"};
-      return names.count(name) > 0;
-    }
-
-    /** True if some keyword parser handles @p name, or it is an ignored output keyword. */
-    bool
-    is_known(const std::string &name)
-    {
-      return is_ignored(name) || StepKeywordParser::handles(name) ||
-             CmsKeywordParser::handles(name) || ModelKeywordParser::handles(name);
-    }
+    /** "ignored" handler text shared by the output keywords of other codes. */
+    const char *const ignored_output =
+      "an output request of Abaqus/CalculiX that corot cannot honour: skipped with a warning "
+      "(corot writes the output of *NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE and *ENERGY PRINT)";
 
     /**
-     * @p compact (a keyword name without blanks, from position @p from on) with
-     * @p blanks blanks inserted after @p prefix, if that spelling is known.
+     * The registered keyword of @p keyword, respelled as registered: Abaqus and
+     * CalculiX ignore blanks inside keyword names, so `*NODEFILE`, `*ENDSTEP`
+     * and `*ELPRINT` are `*NODE FILE`, `*END STEP` and `*EL PRINT`. Throws
+     * core::InputError "unsupported keyword" if no keyword is spelled so.
      */
-    std::optional<std::string>
-    with_blanks(const std::string &compact, const std::size_t from, const unsigned blanks,
-                const std::string &prefix)
+    const KeywordInfo &
+    registered(KeywordLine &keyword)
     {
-      if (blanks == 0)
-        {
-          std::string candidate = prefix + compact.substr(from);
-          return is_known(candidate) ? std::optional<std::string>(candidate) : std::nullopt;
-        }
-      for (std::size_t p = from + 1; p < compact.size(); ++p)
-        if (auto found = with_blanks(compact, p, blanks - 1, prefix + compact.substr(from, p - from) + " "))
-          return found;
-      return std::nullopt;
+      const KeywordRegistry &registry = KeywordRegistry::instance();
+      const KeywordInfo     *info     = registry.find(keyword.name());
+      if (info == nullptr)
+        info = registry.find_spelling(keyword.name());
+      if (info == nullptr)
+        throw core::InputError(keyword.location(), "unsupported keyword *" + keyword.name());
+      if (info->name != keyword.name())
+        keyword.respell(info->name);
+      return *info;
     }
 
-    /**
-     * @p keyword spelled as the parsers know it: Abaqus and CalculiX ignore
-     * blanks inside keyword names, so `*NODEFILE`, `*ENDSTEP` and `*EL PRINT`
-     * are `*NODE FILE`, `*END STEP` and `*EL PRINT` (up to three blanks are
-     * tried, enough for every keyword corot knows).
-     */
-    KeywordLine
-    respelled(KeywordLine keyword)
+    /** Throws core::InputError if @p info may not appear where @p keyword is (@p in_step). */
+    void
+    check_placement(const KeywordInfo &info, const KeywordLine &keyword, const bool in_step)
     {
-      if (is_known(keyword.name()))
-        return keyword;
-      const std::string compact = keyword.compact_name();
-      for (unsigned blanks = 0; blanks <= 3; ++blanks)
-        if (const auto spelling = with_blanks(compact, 0, blanks, ""))
-          {
-            keyword.respell(*spelling);
-            break;
-          }
-      return keyword;
+      if (info.placement == KeywordPlacement::model && in_step)
+        throw core::InputError(keyword.location(),
+                               "*" + info.name + " is model data and not allowed inside a step");
+      if (info.placement == KeywordPlacement::step && !in_step)
+        throw core::InputError(keyword.location(),
+                               "*" + info.name + " is only allowed inside a *STEP ... *END STEP");
     }
   } // namespace
 
@@ -79,51 +57,74 @@ namespace corot::deck
   {
     ParseState state;
     state.model.deck_path = deck_path;
-    ModelKeywordParser model_parser(state, warnings_);
-    StepKeywordParser  step_parser(state);
-    CmsKeywordParser   cms_parser(state);
+    KeywordContext context{state, warnings_};
 
     if (!lines.empty() && !lines.front().keyword)
       throw core::InputError(lines.front().location(), "data line before any keyword");
 
     for (size_t i = 0; i < lines.size();)
       {
-        const KeywordLine     keyword = respelled(*lines[i++].keyword);
+        KeywordLine           keyword = *lines[i++].keyword;
         std::vector<DataLine> data;
         while (i < lines.size() && !lines[i].keyword)
           data.push_back(*lines[i++].data);
 
-        const std::string &name = keyword.name();
-        if (is_ignored(name))
+        const KeywordInfo &info = registered(keyword);
+        if (info.ignored())
           {
-            warnings_ << keyword.location().str() << ": warning: *" << name
+            warnings_ << keyword.location().str() << ": warning: *" << info.name
                       << " ignored (corot writes the output of *NODE PRINT, *EL PRINT, "
                          "*NODE FILE, *EL FILE and *ENERGY PRINT)"
                       << std::endl;
             continue;
           }
-        if (StepKeywordParser::handles(name))
-          {
-            if (name != "END STEP" && name != "STEP")
-              state.current_material.clear();
-            step_parser.parse(keyword, data);
-          }
-        else if (CmsKeywordParser::handles(name))
-          cms_parser.parse(keyword, data);
-        else if (ModelKeywordParser::handles(name))
-          {
-            if (state.in_step && name != "BOUNDARY")
-              throw core::InputError(keyword.location(),
-                                     "*" + name + " is model data and not allowed inside a step");
-            model_parser.parse(keyword, data);
-          }
-        else
-          throw core::InputError(keyword.location(), "unsupported keyword *" + name);
+        check_placement(info, keyword, state.in_step);
+        keyword.check_parameters(info.parameter_names());
+        // A material's options follow its *MATERIAL line; any other keyword ends it.
+        if (!info.material_option)
+          state.current_material.clear();
+        info.parse(context, keyword, data);
+        state.after_beam_section = info.name == "BEAM SECTION" || info.name == "BEAM GENERAL SECTION";
       }
-    step_parser.finish();
+    StepKeywordParser(state).finish();
 
     ModelFinaliser(state).run();
     CmsKeywordParser::validate(state.model);
     return std::move(state.model);
   }
 } // namespace corot::deck
+
+namespace corot::deck
+{
+  namespace
+  {
+    /** Registers an output keyword of other codes that DeckParser skips with a warning. */
+    bool
+    register_ignored(const std::string &name)
+    {
+      return core::register_at_startup([&name] {
+        KeywordInfo info;
+        info.name        = name;
+        info.placement   = KeywordPlacement::anywhere;
+        info.description = ignored_output;
+        KeywordRegistry::instance().add(std::move(info));
+      });
+    }
+
+    [[maybe_unused]] const bool ignored_registered =
+      register_ignored("OUTPUT") && register_ignored("NODE OUTPUT") &&
+      register_ignored("ELEMENT OUTPUT") && register_ignored("CONTACT OUTPUT") &&
+      register_ignored("RESTART") && register_ignored("MONITOR") && register_ignored("PREPRINT");
+  } // namespace
+} // namespace corot::deck
+
+// *INCLUDE lines are replaced by the included file's lines when the deck is
+// read (DeckTokenizer); it is registered for --help and the deck reference.
+COROT_REGISTER_KEYWORD(include, "INCLUDE", ::corot::deck::KeywordPlacement::anywhere,
+                       "reads another deck file in place of this line (relative to this file)",
+                       {::corot::deck::required_parameter("INPUT", "the file to read")}, "",
+                       [](::corot::deck::KeywordContext &, const ::corot::deck::KeywordLine &keyword,
+                          const std::vector<::corot::deck::DataLine> &) {
+                         throw std::logic_error("*INCLUDE at " + keyword.location().str() +
+                                                " reached the keyword parser");
+                       })

@@ -1,6 +1,7 @@
 #include <elements/registry.h>
 #include <src/core/expression_constants.h>
 #include <src/deck/beam_section_shapes.h>
+#include <src/deck/keyword_registry.h>
 #include <src/deck/model_keyword_parser.h>
 
 #include <deal.II/base/function_parser.h>
@@ -126,83 +127,9 @@ namespace corot::deck
     , warnings_(warnings)
   {}
 
-  bool
-  ModelKeywordParser::handles(const std::string &name)
-  {
-    static const std::set<std::string> names = {
-      "HEADING", "NODE", "NSET", "ELSET", "ELEMENT", "MATERIAL", "ELASTIC", "DENSITY",
-      "SOLID SECTION", "BEAM SECTION", "BEAM GENERAL SECTION", "SHELL SECTION", "MASS",
-      "ROTARY INERTIA", "EQUATION", "AMPLITUDE", "INITIAL CONDITIONS", "BOUNDARY",
-      "TRANSVERSE SHEAR STIFFNESS"};
-    return names.count(name) > 0;
-  }
-
-  void
-  ModelKeywordParser::parse(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    const std::string &name = keyword.name();
-    if (name != "ELASTIC" && name != "DENSITY")
-      state_.current_material.clear();
-
-    if (name == "HEADING")
-      heading(keyword, data);
-    else if (name == "NODE")
-      node(keyword, data);
-    else if (name == "NSET")
-      set(keyword, data, true);
-    else if (name == "ELSET")
-      set(keyword, data, false);
-    else if (name == "ELEMENT")
-      element(keyword, data);
-    else if (name == "MATERIAL")
-      material(keyword, data);
-    else if (name == "ELASTIC")
-      elastic(keyword, data);
-    else if (name == "DENSITY")
-      density(keyword, data);
-    else if (name == "SOLID SECTION")
-      solid_section(keyword, data);
-    else if (name == "BEAM SECTION")
-      beam_section(keyword, data);
-    else if (name == "BEAM GENERAL SECTION")
-      beam_general_section(keyword, data);
-    else if (name == "SHELL SECTION")
-      shell_section(keyword, data);
-    else if (name == "MASS")
-      mass(keyword, data);
-    else if (name == "ROTARY INERTIA")
-      rotary_inertia(keyword, data);
-    else if (name == "EQUATION")
-      equation(keyword, data);
-    else if (name == "AMPLITUDE")
-      amplitude(keyword, data);
-    else if (name == "INITIAL CONDITIONS")
-      initial_conditions(keyword, data);
-    else if (name == "BOUNDARY")
-      boundary(keyword, data);
-    else if (name == "TRANSVERSE SHEAR STIFFNESS")
-      transverse_shear_stiffness(keyword, data);
-    else
-      throw core::InputError(keyword.location(), "unsupported keyword *" + name);
-    state_.after_beam_section = name == "BEAM SECTION" || name == "BEAM GENERAL SECTION";
-  }
-
-  void
-  ModelKeywordParser::heading(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    keyword.check_parameters({});
-    for (const DataLine &line : data)
-      {
-        if (!state_.model.heading.empty())
-          state_.model.heading += "\n";
-        state_.model.heading += line.text();
-      }
-  }
-
   void
   ModelKeywordParser::node(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"NSET"});
     const auto   nset  = keyword.value_upper("NSET");
     core::Model &model = state_.model;
     std::vector<unsigned> *members = nset ? &model.node_sets[*nset] : nullptr;
@@ -236,7 +163,6 @@ namespace corot::deck
                           const bool is_node)
   {
     const std::string parameter = is_node ? "NSET" : "ELSET";
-    keyword.check_parameters({parameter, "GENERATE"});
     const std::string name     = keyword.required_upper(parameter);
     const bool        generate = keyword.has("GENERATE");
     auto             &sets     = is_node ? state_.model.node_sets : state_.model.element_sets;
@@ -292,7 +218,6 @@ namespace corot::deck
   void
   ModelKeywordParser::element(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"TYPE", "ELSET"});
     const std::string type  = keyword.required_upper("TYPE");
     const bool        split = type == "B32" || type == "B32R";
     const elements::ElementTypeInfo *info =
@@ -345,7 +270,6 @@ namespace corot::deck
   void
   ModelKeywordParser::material(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"NAME"});
     require_at_most_lines(keyword, data, 0);
     const std::string name = keyword.required_upper("NAME");
     core::Material    material;
@@ -361,7 +285,6 @@ namespace corot::deck
   void
   ModelKeywordParser::elastic(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"TYPE"});
     const auto type = keyword.value_upper("TYPE");
     if (type && *type != "ISO" && *type != "ISOTROPIC")
       throw core::InputError(keyword.location(), "unsupported *ELASTIC TYPE=" + *type +
@@ -384,7 +307,6 @@ namespace corot::deck
   void
   ModelKeywordParser::density(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({});
     if (state_.current_material.empty())
       throw core::InputError(keyword.location(), "*DENSITY must follow *MATERIAL");
     require_one_line(keyword, data);
@@ -630,9 +552,8 @@ namespace corot::deck
   }
 
   void
-  ModelKeywordParser::equation(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  ModelKeywordParser::equation([[maybe_unused]] const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({});
     core::Model &model = state_.model;
     for (unsigned l = 0; l < data.size();)
       {
@@ -681,7 +602,6 @@ namespace corot::deck
   void
   ModelKeywordParser::amplitude(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"NAME", "DEFINITION", "TIME"});
     core::Amplitude amplitude;
     amplitude.name       = keyword.required_upper("NAME");
     amplitude.defined_at = keyword.location();
@@ -755,7 +675,6 @@ namespace corot::deck
   ModelKeywordParser::initial_conditions(const KeywordLine           &keyword,
                                          const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"TYPE"});
     const std::string type = keyword.required_upper("TYPE");
     if (type != "VELOCITY" && type != "DISPLACEMENT")
       throw core::InputError(keyword.location(), "unsupported *INITIAL CONDITIONS TYPE=" + type +
@@ -780,7 +699,6 @@ namespace corot::deck
   void
   ModelKeywordParser::boundary(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"AMPLITUDE", "TYPE", "OP"});
     const std::string type = keyword.value_upper("TYPE").value_or("DISPLACEMENT");
     if (type != "DISPLACEMENT" && type != "VELOCITY")
       throw core::InputError(keyword.location(), "unsupported *BOUNDARY TYPE=" + type +
@@ -849,4 +767,159 @@ namespace corot::deck
           }
       }
   }
+} // namespace corot::deck
+
+namespace corot::deck
+{
+  namespace
+  {
+    /** The handler that runs @p method of a ModelKeywordParser on the context's state. */
+    template <void (ModelKeywordParser::*method)(const KeywordLine &, const std::vector<DataLine> &)>
+    void
+    model_handler(KeywordContext &context, const KeywordLine &keyword,
+                  const std::vector<DataLine> &data)
+    {
+      (ModelKeywordParser(context.state, context.warnings).*method)(keyword, data);
+    }
+
+    /** The handler of *NSET (@p is_node) or *ELSET. */
+    template <bool is_node>
+    void
+    set_handler(KeywordContext &context, const KeywordLine &keyword,
+                const std::vector<DataLine> &data)
+    {
+      ModelKeywordParser(context.state, context.warnings).set(keyword, data, is_node);
+    }
+
+    const std::vector<std::string> beam_shapes = {"RECT", "RECTANGULAR", "CIRC", "CIRCULAR",
+                                                  "PIPE", "THICK PIPE",  "BOX"};
+  } // namespace
+
+  COROT_REGISTER_KEYWORD(
+    node, "NODE", KeywordPlacement::model, "nodes and their coordinates",
+    {optional_parameter("NSET", "also put the nodes into this node set")},
+    "id, x[, y[, z]] per node (empty fields are 0; fields 5-7, a nodal normal, must be 0 or empty)",
+    model_handler<&ModelKeywordParser::node>)
+
+  COROT_REGISTER_KEYWORD(
+    nset, "NSET", KeywordPlacement::model, "a node set (repeating a name adds to the set)",
+    {required_parameter("NSET", "the set's name"),
+     optional_parameter("GENERATE", "data lines are first, last[, increment]")},
+    "node ids or names of earlier node sets, or with GENERATE: first, last[, increment]",
+    set_handler<true>)
+
+  COROT_REGISTER_KEYWORD(
+    elset, "ELSET", KeywordPlacement::model, "an element set (repeating a name adds to the set)",
+    {required_parameter("ELSET", "the set's name"),
+     optional_parameter("GENERATE", "data lines are first, last[, increment]")},
+    "element ids or names of earlier element sets, or with GENERATE: first, last[, increment]",
+    set_handler<false>)
+
+  COROT_REGISTER_KEYWORD(
+    element, "ELEMENT", KeywordPlacement::model,
+    "elements of one type (B32/B32R are split into two B31)",
+    {required_parameter("TYPE", "element type (see the element types)"),
+     optional_parameter("ELSET", "also put the elements into this element set")},
+    "id, node ids (a line ending in a comma continues on the next)",
+    model_handler<&ModelKeywordParser::element>)
+
+  COROT_REGISTER_KEYWORD(material, "MATERIAL", KeywordPlacement::model,
+                         "opens a material; *ELASTIC and *DENSITY follow it",
+                         {required_parameter("NAME", "the material's name")}, "",
+                         model_handler<&ModelKeywordParser::material>)
+
+  COROT_REGISTER_KEYWORD(elastic, "ELASTIC", KeywordPlacement::model,
+                         "isotropic elasticity of the open *MATERIAL",
+                         {optional_parameter("TYPE", "only isotropic", {"ISO", "ISOTROPIC"})},
+                         "E, nu (E > 0, -1 < nu < 0.5; nu defaults to 0)",
+                         model_handler<&ModelKeywordParser::elastic>, true)
+
+  COROT_REGISTER_KEYWORD(density, "DENSITY", KeywordPlacement::model,
+                         "mass density of the open *MATERIAL", {}, "rho (>= 0)",
+                         model_handler<&ModelKeywordParser::density>, true)
+
+  COROT_REGISTER_KEYWORD(
+    solid_section, "SOLID SECTION", KeywordPlacement::model, "truss section (T2D2, T3D2)",
+    {required_parameter("ELSET", "the elements"), required_parameter("MATERIAL", "their material")},
+    "area (optional, default 1)", model_handler<&ModelKeywordParser::solid_section>)
+
+  COROT_REGISTER_KEYWORD(
+    beam_section, "BEAM SECTION", KeywordPlacement::model,
+    "beam section of a standard shape (B21, B31)",
+    {required_parameter("ELSET", "the elements"), required_parameter("MATERIAL", "their material"),
+     required_parameter("SECTION", "the shape", beam_shapes),
+     optional_parameter("OFFSET1", "node line OFFSET1 h1 off the section centre along local 1"),
+     optional_parameter("OFFSET2", "node line OFFSET2 h2 off the section centre along local 2")},
+    "line 1 the shape's dimensions (RECT a, b; CIRC r or d, d; PIPE r, t; BOX a, b, t1..t4); "
+    "line 2 the n1 direction",
+    model_handler<&ModelKeywordParser::beam_section>)
+
+  COROT_REGISTER_KEYWORD(
+    beam_general_section, "BEAM GENERAL SECTION", KeywordPlacement::model,
+    "beam section by its properties or a standard shape, Euler-Bernoulli (no shear area)",
+    {required_parameter("ELSET", "the elements"),
+     optional_parameter("MATERIAL", "their material (else E, G on line 3)"),
+     optional_parameter("SECTION", "GENERAL (default) or a standard shape",
+                        {"GENERAL", "RECT", "RECTANGULAR", "CIRC", "CIRCULAR", "PIPE", "THICK PIPE",
+                         "BOX"}),
+     optional_parameter("DENSITY", "mass density (>= 0)"),
+     optional_parameter("OFFSET1", "node line OFFSET1 h1 off the section centre along local 1"),
+     optional_parameter("OFFSET2", "node line OFFSET2 h2 off the section centre along local 2")},
+    "line 1 A, I11, I12, I22, J (GENERAL) or the shape's dimensions; line 2 the n1 direction; "
+    "line 3 E, G (unless MATERIAL=)",
+    model_handler<&ModelKeywordParser::beam_general_section>)
+
+  COROT_REGISTER_KEYWORD(
+    transverse_shear_stiffness, "TRANSVERSE SHEAR STIFFNESS", KeywordPlacement::model,
+    "shear stiffness of the beam section just defined", {}, "K11, K22 (= k G A, > 0)",
+    model_handler<&ModelKeywordParser::transverse_shear_stiffness>)
+
+  COROT_REGISTER_KEYWORD(
+    shell_section, "SHELL SECTION", KeywordPlacement::model,
+    "shell section (read, but shell elements are not in this release)",
+    {required_parameter("ELSET", "the elements"), required_parameter("MATERIAL", "their material")},
+    "thickness (> 0)", model_handler<&ModelKeywordParser::shell_section>)
+
+  COROT_REGISTER_KEYWORD(mass, "MASS", KeywordPlacement::model,
+                         "point mass of MASS elements",
+                         {required_parameter("ELSET", "the MASS elements")}, "mass (> 0)",
+                         model_handler<&ModelKeywordParser::mass>)
+
+  COROT_REGISTER_KEYWORD(rotary_inertia, "ROTARY INERTIA", KeywordPlacement::model,
+                         "rotary inertia of ROTARYI elements",
+                         {required_parameter("ELSET", "the ROTARYI elements")},
+                         "I11, I22, I33[, I12, I13, I23] in global axes",
+                         model_handler<&ModelKeywordParser::rotary_inertia>)
+
+  COROT_REGISTER_KEYWORD(
+    equation, "EQUATION", KeywordPlacement::model,
+    "linear constraints sum a_i u(node_i, dof_i) = 0 (the first term's DOF is eliminated)", {},
+    "number of terms, then node, dof, coefficient triples (up to 4 per line)",
+    model_handler<&ModelKeywordParser::equation>)
+
+  COROT_REGISTER_KEYWORD(
+    amplitude, "AMPLITUDE", KeywordPlacement::model, "a named amplitude of step time",
+    {required_parameter("NAME", "the amplitude's name"),
+     optional_parameter("DEFINITION", "TABULAR (default) or a muParser expression in t",
+                        {"TABULAR", "EXPRESSION"}),
+     optional_parameter("TIME", "only STEP TIME", {"STEP TIME"})},
+    "TABULAR: time, value pairs (times not decreasing); EXPRESSION: one line, f(t)",
+    model_handler<&ModelKeywordParser::amplitude>)
+
+  COROT_REGISTER_KEYWORD(initial_conditions, "INITIAL CONDITIONS", KeywordPlacement::model,
+                         "initial velocities or displacements",
+                         {required_parameter("TYPE", "what is given", {"VELOCITY", "DISPLACEMENT"})},
+                         "node or node set, dof, value",
+                         model_handler<&ModelKeywordParser::initial_conditions>)
+
+  COROT_REGISTER_KEYWORD(
+    boundary, "BOUNDARY", KeywordPlacement::anywhere,
+    "fixed or prescribed DOFs, in the model or the current step",
+    {optional_parameter("AMPLITUDE", "prescribed value times this amplitude of step time"),
+     optional_parameter("TYPE", "what is prescribed (default DISPLACEMENT)",
+                        {"DISPLACEMENT", "VELOCITY"}),
+     optional_parameter("OP", "MOD (default) changes, NEW first removes every condition (in a step)",
+                        {"MOD", "NEW"})},
+    "node or node set, first dof[, last dof[, value]], or node or set, ENCASTRE|PINNED|XSYMM|...",
+    model_handler<&ModelKeywordParser::boundary>)
 } // namespace corot::deck

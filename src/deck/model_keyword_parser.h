@@ -15,7 +15,8 @@
 namespace corot::deck
 {
   /**
-   * Fills a ParseState from model keywords. References to nodes, sets and
+   * Fills a ParseState from model keywords, which it registers with
+   * KeywordRegistry. References to nodes, sets and
    * amplitudes are recorded in the state and resolved later by ModelFinaliser,
    * because Abaqus decks may use a node before defining it.
    */
@@ -25,17 +26,10 @@ namespace corot::deck
     /** A parser writing into @p state and warnings to @p warnings. */
     ModelKeywordParser(ParseState &state, std::ostream &warnings);
 
-    /** True if @p name is a keyword this class handles (BOUNDARY included). */
-    static bool
-    handles(const std::string &name);
+    // The handlers of the keywords this class registers (KeywordRegistry, at
+    // the end of model_keyword_parser.cc), each parsing one keyword block.
+    // DeckParser has checked the keyword's placement and parameter names.
 
-    /** Parses one keyword block (@p keyword and its @p data lines). */
-    void
-    parse(const KeywordLine &keyword, const std::vector<DataLine> &data);
-
-  private:
-    /** *HEADING: data lines become Model::heading. */
-    void heading(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *NODE [, NSET=]: id, x[, y[, z]] (empty fields are 0; fields 5-7, a normal, must be 0). */
     void node(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *NSET / *ELSET [, GENERATE]: ids or names of earlier sets; GENERATE lines first, last[, increment]. */
@@ -71,6 +65,7 @@ namespace corot::deck
     /** *BOUNDARY [, AMPLITUDE=, TYPE=, OP=]: into the model, or the current step inside one. */
     void boundary(const KeywordLine &keyword, const std::vector<DataLine> &data);
 
+  private:
     /** A new section of @p kind on ELSET= of @p keyword, appended to the model. */
     core::Section &
     add_section(core::SectionKind kind, const KeywordLine &keyword, bool material_required);

@@ -1,3 +1,4 @@
+#include <src/deck/keyword_registry.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/deck/step_keyword_parser.h>
 
@@ -10,44 +11,6 @@ namespace corot::deck
   StepKeywordParser::StepKeywordParser(ParseState &state)
     : state_(state)
   {}
-
-  bool
-  StepKeywordParser::handles(const std::string &name)
-  {
-    static const std::set<std::string> names = {
-      "STEP", "END STEP", "STATIC", "FREQUENCY", "BUCKLE", "DYNAMIC", "CLOAD", "DLOAD",
-      "NODE PRINT", "EL PRINT", "NODE FILE", "EL FILE", "ENERGY PRINT", "TIME POINTS"};
-    return names.count(name) > 0;
-  }
-
-  void
-  StepKeywordParser::parse(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    const std::string &name = keyword.name();
-    if (name == "STEP")
-      return step(keyword, data);
-    if (name == "END STEP")
-      return end_step(keyword, data);
-    if (name == "TIME POINTS") // model or history data, as in Abaqus
-      return time_points(keyword, data);
-    if (!state_.in_step)
-      throw core::InputError(keyword.location(),
-                             "*" + name + " is only allowed inside a *STEP ... *END STEP");
-    if (name == "STATIC")
-      statics(keyword, data);
-    else if (name == "FREQUENCY")
-      frequency(keyword, data);
-    else if (name == "BUCKLE")
-      buckle(keyword, data);
-    else if (name == "DYNAMIC")
-      dynamic(keyword, data);
-    else if (name == "CLOAD")
-      cload(keyword, data);
-    else if (name == "DLOAD")
-      dload(keyword, data);
-    else
-      output(keyword, data);
-  }
 
   void
   StepKeywordParser::finish() const
@@ -77,7 +40,6 @@ namespace corot::deck
   void
   StepKeywordParser::step(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"NLGEOM", "INC", "NAME", "PERTURBATION", "AMPLITUDE"});
     if (state_.in_step)
       throw core::InputError(keyword.location(), "*STEP inside a step (missing *END STEP?)");
     // An optional data line is the step's description (Abaqus); it is ignored.
@@ -116,7 +78,6 @@ namespace corot::deck
   void
   StepKeywordParser::end_step(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({});
     require_at_most_lines(keyword, data, 0);
     if (!state_.in_step)
       throw core::InputError(keyword.location(), "*END STEP without *STEP");
@@ -338,7 +299,6 @@ namespace corot::deck
   void
   StepKeywordParser::time_points(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"NAME", "GENERATE", "TIME"});
     const std::string name = keyword.value_upper("NAME").value_or("");
     if (name.empty())
       throw core::InputError(keyword.location(), "*TIME POINTS needs NAME=");
@@ -379,7 +339,6 @@ namespace corot::deck
   void
   StepKeywordParser::cload(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"AMPLITUDE", "OP"});
     const std::string op = keyword.value_upper("OP").value_or("MOD");
     if (op != "MOD" && op != "NEW")
       throw core::InputError(keyword.location(), "unsupported OP=" + op + " (MOD or NEW)");
@@ -410,7 +369,6 @@ namespace corot::deck
   void
   StepKeywordParser::dload(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"AMPLITUDE", "OP"});
     const std::string op = keyword.value_upper("OP").value_or("MOD");
     if (op != "MOD" && op != "NEW")
       throw core::InputError(keyword.location(), "unsupported OP=" + op + " (MOD or NEW)");
@@ -456,7 +414,6 @@ namespace corot::deck
       {
         // OUTPUT=2D|3D is CalculiX's choice of how beams are expanded in its .frd
         // file; corot's VTU always shows the element lines, so it has no effect.
-        keyword.check_parameters({"NSET", "FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT", "TIME POINTS"});
         request.kind = name == "NODE PRINT" ? Kind::node_print : Kind::node_file;
         request.set_name = keyword.value_upper("NSET").value_or("");
         variables        = node_variables;
@@ -465,8 +422,6 @@ namespace corot::deck
       {
         // SECTION FORCES is CalculiX's request for beam section forces, which
         // corot's element output always holds.
-        keyword.check_parameters(
-          {"ELSET", "FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT", "SECTION FORCES", "TIME POINTS"});
         request.kind     = name == "EL PRINT" ? Kind::element_print : Kind::element_file;
         request.set_name = keyword.value_upper("ELSET").value_or("");
         variables        = element_variables;
@@ -474,7 +429,6 @@ namespace corot::deck
       }
     else
       {
-        keyword.check_parameters({"FREQUENCY", "TIME POINTS"});
         request.kind = Kind::energy_print;
         require_at_most_lines(keyword, data, 0);
       }
@@ -517,4 +471,154 @@ namespace corot::deck
                       return m.steps[step_index].outputs[index].ids;
                     });
   }
+
+  namespace
+  {
+    /** The handler that runs @p method of a StepKeywordParser on the context's state. */
+    template <void (StepKeywordParser::*method)(const KeywordLine &, const std::vector<DataLine> &)>
+    void
+    step_handler(KeywordContext &context, const KeywordLine &keyword,
+                 const std::vector<DataLine> &data)
+    {
+      (StepKeywordParser(context.state).*method)(keyword, data);
+    }
+
+    /** FREQUENCY= and TIME POINTS= of every output request. */
+    const KeywordParameter output_frequency = optional_parameter(
+      "FREQUENCY", "write every n-th increment and the step's last (default 1; 0: none)");
+    const KeywordParameter output_time_points = optional_parameter(
+      "TIME POINTS", "write at the times of this *TIME POINTS (*DYNAMIC only, not with FREQUENCY=)");
+    const char *const node_output = "U, V, RF (default all)";
+    const char *const element_output = "S, E, SF, SM, ENER, ELSE (default all; beams: section forces)";
+
+    /** The parameters of *NODE PRINT and *NODE FILE. */
+    std::vector<KeywordParameter>
+    node_output_parameters()
+    {
+      return {optional_parameter("NSET", "the nodes (default all)"), output_frequency,
+              optional_parameter("TOTALS", "accepted, no effect"),
+              optional_parameter("GLOBAL", "accepted, no effect (output is in global axes)"),
+              optional_parameter("OUTPUT", "accepted, no effect (CalculiX's 2D/3D beam expansion)"),
+              output_time_points};
+    }
+
+    /** The parameters of *EL PRINT and *EL FILE. */
+    std::vector<KeywordParameter>
+    element_output_parameters()
+    {
+      return {optional_parameter("ELSET", "the elements (default all)"), output_frequency,
+              optional_parameter("TOTALS", "accepted, no effect"),
+              optional_parameter("GLOBAL", "accepted, no effect"),
+              optional_parameter("OUTPUT", "accepted, no effect"),
+              optional_parameter("SECTION FORCES", "accepted (beam section forces are always written)"),
+              output_time_points};
+    }
+
+    /** OP= and AMPLITUDE= of *CLOAD and *DLOAD. */
+    std::vector<KeywordParameter>
+    load_parameters()
+    {
+      return {optional_parameter("AMPLITUDE", "value times this amplitude of step time"),
+              optional_parameter("OP", "MOD (default) adds or changes, NEW first removes every "
+                                       "load of this keyword",
+                                 {"MOD", "NEW"})};
+    }
+  } // namespace
+
+  COROT_REGISTER_KEYWORD(
+    step, "STEP", KeywordPlacement::anywhere, "opens a step (history data up to *END STEP)",
+    {optional_parameter("NLGEOM", "geometrically non-linear (flag = YES); kept by later steps",
+                        {"YES", "NO"}),
+     optional_parameter("INC", "maximum number of increments (default 100)"),
+     optional_parameter("NAME", "the step's name (accepted)"),
+     optional_parameter("PERTURBATION", "linear perturbation about the base state (*FREQUENCY, "
+                                        "*BUCKLE)"),
+     optional_parameter("AMPLITUDE", "how loads change over the step (default RAMP in *STATIC, "
+                                     "STEP in *DYNAMIC)",
+                        {"RAMP", "STEP"})},
+    "optional: one line, the step's description (ignored)", step_handler<&StepKeywordParser::step>)
+
+  COROT_REGISTER_KEYWORD(end_step, "END STEP", KeywordPlacement::anywhere,
+                         "closes the step; it must have a procedure", {}, "",
+                         step_handler<&StepKeywordParser::end_step>)
+
+  COROT_REGISTER_KEYWORD(
+    statics, "STATIC", KeywordPlacement::step,
+    "static procedure: linear, Newton with NLGEOM, or arc length with RIKS",
+    {optional_parameter("DIRECT", "fixed increments"),
+     optional_parameter("RIKS", "Crisfield's arc length through limit points (needs NLGEOM)"),
+     optional_parameter("SOLVER", "accepted, no effect")},
+    "initial increment, period, min, max; RIKS: initial arc, total arc, min, max, maximum LPF, "
+    "node, DOF, displacement limit",
+    step_handler<&StepKeywordParser::statics>)
+
+  COROT_REGISTER_KEYWORD(
+    frequency, "FREQUENCY", KeywordPlacement::step,
+    "eigenfrequencies and modes about the base state (Anasazi, shift and invert)",
+    {optional_parameter("SOLVER", "accepted, no effect"),
+     optional_parameter("STORAGE", "accepted, no effect"),
+     optional_parameter("EIGENSOLVER", "accepted, no effect"),
+     optional_parameter("NORMALIZATION", "accepted, no effect (modes are mass-normalised)"),
+     optional_parameter("GLOBAL", "accepted, no effect"),
+     optional_parameter("CYCMPC", "accepted, no effect")},
+    "number of eigenvalues[, lower, upper frequency in cycles/time]",
+    step_handler<&StepKeywordParser::frequency>)
+
+  COROT_REGISTER_KEYWORD(buckle, "BUCKLE", KeywordPlacement::step,
+                         "linear buckling load factors of the step's loads",
+                         {optional_parameter("SOLVER", "accepted, no effect"),
+                          optional_parameter("STORAGE", "accepted, no effect")},
+                         "number of eigenvalues[, ... as in Abaqus, ignored]",
+                         step_handler<&StepKeywordParser::buckle>)
+
+  COROT_REGISTER_KEYWORD(
+    dynamic, "DYNAMIC", KeywordPlacement::step,
+    "implicit dynamics: co-rotational with NLGEOM, geometrically linear without",
+    {optional_parameter("DIRECT", "fixed increments (else automatic, from a local error estimate)"),
+     optional_parameter("INTEGRATOR", "the time integrator (default MIDPOINT; HHT if ALPHA= given)",
+                        {"MIDPOINT", "NEWMARK", "HHT", "TIMEFE"}),
+     optional_parameter("ALPHA", "HHT's alpha in [-1/3, 0] (Abaqus)"),
+     optional_parameter("ORDER", "TIMEFE: the order k >= 1 (k = 1 is the mid-point scheme)"),
+     optional_parameter("TOLERANCE", "automatic incrementation: local error bound (default 1e-3)"),
+     optional_parameter("HAFTOL", "not supported: an error (use TOLERANCE=)")},
+    "time increment, period[, min, max increment] (as in Abaqus)",
+    step_handler<&StepKeywordParser::dynamic>)
+
+  COROT_REGISTER_KEYWORD(
+    time_points, "TIME POINTS", KeywordPlacement::anywhere,
+    "named step times for TIME POINTS= of output requests",
+    {required_parameter("NAME", "the name output requests give"),
+     optional_parameter("GENERATE", "data lines are start, end, increment"),
+     optional_parameter("TIME", "only STEP", {"STEP"})},
+    "ascending times, or with GENERATE: start, end, increment",
+    step_handler<&StepKeywordParser::time_points>)
+
+  COROT_REGISTER_KEYWORD(cload, "CLOAD", KeywordPlacement::step, "concentrated nodal loads",
+                         load_parameters(), "node or node set, dof, value",
+                         step_handler<&StepKeywordParser::cload>)
+
+  COROT_REGISTER_KEYWORD(dload, "DLOAD", KeywordPlacement::step, "gravity loads (GRAV)",
+                         load_parameters(), "element or element set, GRAV, g, nx, ny, nz",
+                         step_handler<&StepKeywordParser::dload>)
+
+  COROT_REGISTER_KEYWORD(node_print, "NODE PRINT", KeywordPlacement::step,
+                         "nodal results to NAME.dat and NAME.json", node_output_parameters(),
+                         node_output, step_handler<&StepKeywordParser::output>)
+
+  COROT_REGISTER_KEYWORD(node_file, "NODE FILE", KeywordPlacement::step,
+                         "nodal fields to the VTU files", node_output_parameters(), node_output,
+                         step_handler<&StepKeywordParser::output>)
+
+  COROT_REGISTER_KEYWORD(el_print, "EL PRINT", KeywordPlacement::step,
+                         "element results to NAME.dat and NAME.json", element_output_parameters(),
+                         element_output, step_handler<&StepKeywordParser::output>)
+
+  COROT_REGISTER_KEYWORD(el_file, "EL FILE", KeywordPlacement::step,
+                         "element fields to the VTU files", element_output_parameters(),
+                         element_output, step_handler<&StepKeywordParser::output>)
+
+  COROT_REGISTER_KEYWORD(energy_print, "ENERGY PRINT", KeywordPlacement::step,
+                         "thins the energy history to every n-th increment",
+                         {output_frequency, output_time_points}, "",
+                         step_handler<&StepKeywordParser::output>)
 } // namespace corot::deck

@@ -14,7 +14,8 @@
 namespace corot::deck
 {
   /**
-   * Fills the steps of a ParseState. *BOUNDARY inside a step is handled by
+   * Fills the steps of a ParseState from the history keywords, which it
+   * registers with KeywordRegistry. *BOUNDARY inside a step is handled by
    * ModelKeywordParser (it writes to the current step when ParseState::in_step).
    */
   class StepKeywordParser
@@ -23,19 +24,14 @@ namespace corot::deck
     /** A parser writing into @p state. */
     explicit StepKeywordParser(ParseState &state);
 
-    /** True if @p name is a keyword this class handles. */
-    static bool
-    handles(const std::string &name);
-
-    /** Parses one keyword block (@p keyword and its @p data lines). */
-    void
-    parse(const KeywordLine &keyword, const std::vector<DataLine> &data);
-
     /** Throws core::InputError if a step is still open at the end of the deck. */
     void
     finish() const;
 
-  private:
+    // The handlers of the keywords this class registers (KeywordRegistry, at
+    // the end of step_keyword_parser.cc), each parsing one keyword block.
+    // DeckParser has checked the keyword's placement and parameter names.
+
     /**
      * *STEP [, NLGEOM[=YES|NO], INC=, NAME=, PERTURBATION, AMPLITUDE=RAMP|STEP].
      * Without NLGEOM the step keeps the previous step's setting (CalculiX, Abaqus).
@@ -43,14 +39,6 @@ namespace corot::deck
     void step(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *END STEP: checks that the step has a procedure and adds the inherited output requests. */
     void end_step(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /**
-     * Output requests stay in force in later steps until redefined (CalculiX,
-     * Abaqus): the current step gets a copy of each request of the previous
-     * step whose kind (*NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE,
-     * *ENERGY PRINT) it does not request itself; a step that has one request
-     * of a kind replaces all earlier ones of that kind.
-     */
-    void inherit_outputs();
     /** *STATIC [, DIRECT]: initial increment, period, min, max. */
     void statics(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /**
@@ -77,6 +65,16 @@ namespace corot::deck
     void dload(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE, *ENERGY PRINT. */
     void output(const KeywordLine &keyword, const std::vector<DataLine> &data);
+
+  private:
+    /**
+     * Output requests stay in force in later steps until redefined (CalculiX,
+     * Abaqus): the current step gets a copy of each request of the previous
+     * step whose kind (*NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE,
+     * *ENERGY PRINT) it does not request itself; a step that has one request
+     * of a kind replaces all earlier ones of that kind.
+     */
+    void inherit_outputs();
 
     /** Sets the procedure of the current step; a second procedure is an error. */
     core::Step &
