@@ -1,14 +1,7 @@
 #include <src/analysis/analysis_runner.h>
-#include <src/analysis/arc_length_analysis.h>
-#include <src/analysis/buckle_analysis.h>
-#include <src/analysis/dynamic_analysis.h>
-#include <src/analysis/frequency_analysis.h>
-#include <src/analysis/inverse_frequency_analysis.h>
+#include <src/analysis/cms_session.h>
 #include <src/analysis/load_history.h>
-#include <src/analysis/modal_synthesis_analysis.h>
-#include <src/analysis/modification_analysis.h>
-#include <src/analysis/sensitivity_analysis.h>
-#include <src/analysis/static_analysis.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
 
@@ -32,13 +25,12 @@ namespace corot::analysis
      * linear perturbation *STATIC or *DYNAMIC, so it is an error on those.
      */
     void
-    check_perturbation(const core::Step &step, const BaseState &base)
+    check_perturbation(const core::Step &step, const ProcedureTypeInfo &procedure,
+                       const BaseState &base)
     {
       if (!step.perturbation)
         return;
-      const bool eigen = step.procedure == core::Procedure::frequency ||
-                         step.procedure == core::Procedure::buckle;
-      if (!eigen)
+      if (!procedure.perturbation)
         throw core::InputError(step.defined_at,
                                "*STEP, PERTURBATION (a linear perturbation step about the base "
                                "state) is only supported with *FREQUENCY and *BUCKLE; remove "
@@ -101,59 +93,15 @@ namespace corot::analysis
     CmsSession  cms_session;           // the reduced model of the last *MODAL SYNTHESIS step
     for (unsigned s = 0; s < model.steps.size(); ++s)
       {
-        const core::Step &step = model.steps[s];
-        check_perturbation(step, context.base);
+        const core::Step        &step      = model.steps[s];
+        const ProcedureTypeInfo *procedure = ProcedureRegistry::instance().of(step);
+        if (procedure == nullptr)
+          throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
+        check_perturbation(step, *procedure, context.base);
         StepLoading loading = history.loading_of(context, step);
         progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
-        switch (step.procedure)
-          {
-            case core::Procedure::static_analysis:
-              results.steps.push_back(step.statics.riks ?
-                                        ArcLengthAnalysis(context, step, loading).run(s + 1) :
-                                        StaticAnalysis(context, step, loading).run(s + 1));
-              history.commit(context, loading, step.statics.period);
-              break;
-            case core::Procedure::frequency:
-              results.steps.push_back(FrequencyAnalysis(context, step, loading).run(s + 1));
-              break;
-            case core::Procedure::buckle:
-              // The load that is scaled is the step's own (CalculiX: loads of
-              // earlier steps are removed at the start of a *BUCKLE step).
-              loading.loads   = step.loads;
-              loading.gravity = step.gravity;
-              loading.ramp_start.resize(0);
-              results.steps.push_back(BuckleAnalysis(context, step, loading).run(s + 1));
-              break;
-            case core::Procedure::dynamic:
-              results.steps.push_back(DynamicAnalysis(context, step, loading).run(s + 1));
-              history.commit(context, loading, step.dynamics.period);
-              break;
-            case core::Procedure::modal_synthesis:
-              results.steps.push_back(ModalSynthesisAnalysis(context, step, loading, cms_session).run(s + 1));
-              break;
-            case core::Procedure::modification:
-              results.steps.push_back(ModificationAnalysis(context, step, cms_session).run(s + 1));
-              break;
-            case core::Procedure::sensitivity:
-              results.steps.push_back(SensitivityAnalysis(context, step, cms_session).run(s + 1));
-              break;
-            case core::Procedure::inverse_frequency:
-              results.steps.push_back(InverseFrequencyAnalysis(context, step, cms_session).run(s + 1));
-              break;
-            case core::Procedure::none:
-              throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
-          }
-        // Arc-length steps and NLGEOM dynamic steps leave a geometrically
-        // non-linear base state; a linear dynamic step leaves its small
-        // displacements (StaticAnalysis records its own).
-        if (step.procedure == core::Procedure::static_analysis && step.statics.riks)
-          context.base.close_general_step(s + 1, true);
-        if (step.procedure == core::Procedure::dynamic)
-          {
-            context.base.close_general_step(s + 1, step.nlgeom);
-            if (!step.nlgeom)
-              context.base.linear_dofs = context.configuration.dof_values(context.dofs);
-          }
+        StepRun run{context, step, loading, history, cms_session, s + 1};
+        results.steps.push_back(procedure->run(run));
       }
     return results;
   }

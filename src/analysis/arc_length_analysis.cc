@@ -1,7 +1,10 @@
 #include <src/analysis/arc_length_analysis.h>
+#include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
 #include <src/analysis/zero_pivot_hold.h>
+#include <src/deck/model_keyword_parser.h>
 #include <src/solvers/newton_convergence.h>
 
 #include <algorithm>
@@ -180,7 +183,7 @@ namespace corot::analysis
   {
     result_.number    = step_number;
     result_.procedure = "static";
-    const core::StaticParameters &p = step_.statics;
+    const core::RiksParameters &p = std::get<core::RiksParameters>(step_.parameters);
 
     for (unsigned e = 0; e < context_.elements.size(); ++e)
       if (!context_.elements[e]->supports_large_rotations())
@@ -349,3 +352,101 @@ namespace corot::analysis
     return result_;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /**
+     * *STATIC, RIKS (needs NLGEOM): initial arc-length increment, total arc
+     * length, min, max increment, maximum load proportionality factor, node,
+     * DOF, displacement limit (Abaqus). Every field is checked here and an
+     * error names the data line.
+     */
+    core::RiksParameters
+    parse_riks(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+               const core::Step &step)
+    {
+      if (!step.nlgeom)
+        throw core::InputError(keyword.location(),
+                               "*STATIC, RIKS traces a non-linear path: the *STEP needs NLGEOM");
+      deck::require_one_line(keyword, data);
+      const deck::DataLine &line = data.front();
+      line.require_fields(1, 8, "STATIC, RIKS");
+      core::RiksParameters p;
+      p.data_at           = line.location();
+      p.initial_increment = line.number(0);
+      p.period            = line.number_or(1, 1.0);
+      p.min_increment     = line.number_or(2, 0.0);
+      p.max_increment     = line.number_or(3, 0.0);
+      if (!(p.initial_increment > 0.0) || !(p.period > 0.0) || p.min_increment < 0.0 ||
+          p.max_increment < 0.0)
+        throw core::InputError(line.location(), "*STATIC, RIKS: the arc-length increments and the "
+                                                "total arc length must be positive");
+      if (p.max_increment > 0.0 && p.min_increment > p.max_increment)
+        throw core::InputError(line.location(), "*STATIC, RIKS: the minimum arc-length increment "
+                                                "exceeds the maximum");
+      if (!line.is_empty(4))
+        {
+          p.max_load_factor = line.number(4);
+          if (!(*p.max_load_factor > 0.0))
+            throw core::InputError(line.location(),
+                                   "*STATIC, RIKS: the maximum load proportionality factor "
+                                   "(field 5) must be positive");
+        }
+      const bool has_node = !line.is_empty(5), has_dof = !line.is_empty(6),
+                 has_value = !line.is_empty(7);
+      if (has_node || has_dof || has_value)
+        {
+          if (!(has_node && has_dof && has_value))
+            throw core::InputError(line.location(),
+                                   "*STATIC, RIKS: a displacement limit needs a node (field 6), a "
+                                   "DOF (field 7) and a value (field 8)");
+          p.limit_node         = line.positive_integer(5);
+          p.limit_dof          = line.positive_integer(6);
+          p.limit_displacement = line.number(7);
+          if (p.limit_dof > 6)
+            throw core::InputError(line.location(), "*STATIC, RIKS: DOF " +
+                                                      std::to_string(p.limit_dof) +
+                                                      " of the displacement limit is not 1-6");
+          if (p.limit_displacement == 0.0)
+            throw core::InputError(line.location(),
+                                   "*STATIC, RIKS: the displacement limit must not be zero");
+        }
+      return p;
+    }
+
+    /** A general step that leaves a geometrically non-linear base state. */
+    io::StepResult
+    run_riks(StepRun &run)
+    {
+      io::StepResult result = ArcLengthAnalysis(run.context, run.step, run.loading).run(run.number);
+      run.history.commit(run.context, run.loading,
+                         std::get<core::RiksParameters>(run.step.parameters).period);
+      run.context.base.close_general_step(run.number, true);
+      return result;
+    }
+
+    ProcedureTypeInfo
+    riks_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "STATIC";
+      type.variant     = "RIKS";
+      type.description = "arc-length continuation (Crisfield's cylindrical arc length) through "
+                         "limit points; needs NLGEOM";
+      type.parameters  = {{"DIRECT", "accepted and ignored"},
+                          {"RIKS", "selects the arc-length procedure"},
+                          {"SOLVER", "accepted and ignored (a sparse direct solver is used)"}};
+      type.data_lines  = "initial arc length, total arc length (1), minimum, maximum arc length, "
+                         "maximum load proportionality factor, node, DOF, displacement limit "
+                         "(an arc length of 1 is the linear displacement under the step's loads)";
+      type.parameters_index = core::procedure_parameters_index<core::RiksParameters>();
+      type.parse            = parse_riks;
+      type.run              = run_riks;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(ArcLengthAnalysis, corot::analysis::riks_type())

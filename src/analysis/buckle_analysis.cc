@@ -1,6 +1,8 @@
 #include <src/analysis/buckle_analysis.h>
 #include <src/analysis/output_recorder.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
+#include <src/deck/model_keyword_parser.h>
 #include <src/solvers/buckling_eigen_solver.h>
 #include <src/solvers/direct_solver.h>
 
@@ -141,7 +143,7 @@ namespace corot::analysis
     initial_stress_matrix(displacement, load, geometric);
 
     // 4. Load factors.
-    unsigned n_modes = step_.frequency.n_modes;
+    unsigned n_modes = std::get<core::BuckleParameters>(step_.parameters).n_modes;
     context_.progress << "  step " << step_number << ": " << n_modes
                       << " buckling load factors of a system of " << context_.dofs.n_dofs() << " DOFs"
                       << std::endl;
@@ -195,3 +197,54 @@ namespace corot::analysis
     return result;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /** *BUCKLE: number of eigenvalues. */
+    core::BuckleParameters
+    parse_buckle(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+                 const core::Step &)
+    {
+      deck::require_one_line(keyword, data);
+      data.front().require_fields(1, 4, "BUCKLE");
+      core::BuckleParameters p;
+      p.n_modes = data.front().positive_integer(0);
+      return p;
+    }
+
+    /**
+     * A perturbation step. The load that is scaled is the step's own
+     * (CalculiX: loads of earlier steps are removed at the start of a
+     * *BUCKLE step).
+     */
+    io::StepResult
+    run_buckle(StepRun &run)
+    {
+      run.loading.loads   = run.step.loads;
+      run.loading.gravity = run.step.gravity;
+      run.loading.ramp_start.resize(0);
+      return BuckleAnalysis(run.context, run.step, run.loading).run(run.number);
+    }
+
+    ProcedureTypeInfo
+    buckle_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "BUCKLE";
+      type.description = "linear buckling load factors about the base state (dense solver up to "
+                         "3000 DOFs; concentrated moments semi-tangential)";
+      type.parameters  = {{"SOLVER", "accepted and ignored"}, {"STORAGE", "accepted and ignored"}};
+      type.data_lines  = "number of buckling load factors (required); further fields are "
+                         "accepted and ignored";
+      type.perturbation     = true;
+      type.parameters_index = core::procedure_parameters_index<core::BuckleParameters>();
+      type.parse            = parse_buckle;
+      type.run              = run_buckle;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(BuckleAnalysis, corot::analysis::buckle_type())

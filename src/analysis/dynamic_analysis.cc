@@ -2,8 +2,11 @@
 #include <integrators/step_size_controller.h>
 #include <src/analysis/assembled_dynamic_system.h>
 #include <src/analysis/dynamic_analysis.h>
+#include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
+#include <src/deck/model_keyword_parser.h>
 
 #include <algorithm>
 #include <cmath>
@@ -62,7 +65,7 @@ namespace corot::analysis
     result.number    = step_number;
     result.procedure = "dynamic";
 
-    const core::DynamicParameters &p = step_.dynamics;
+    const core::DynamicParameters &p = std::get<core::DynamicParameters>(step_.parameters);
     if (!(p.time_increment > 0.0) || !(p.period > 0.0))
       throw core::InputError(step_.procedure_at,
                              "*DYNAMIC needs a positive time increment and time period");
@@ -330,3 +333,118 @@ namespace corot::analysis
     return result;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /**
+     * *DYNAMIC [, DIRECT, INTEGRATOR=, ALPHA=, ORDER=, TOLERANCE=]: time
+     * increment (DIRECT) or initial increment, period, min, max (Abaqus).
+     */
+    core::DynamicParameters
+    parse_dynamic(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+                  const core::Step &)
+    {
+      core::DynamicParameters p;
+      p.direct = keyword.has("DIRECT");
+      // ALPHA= without INTEGRATOR= is how Abaqus and CalculiX decks ask for HHT.
+      p.integrator = keyword.value_upper("INTEGRATOR").value_or(keyword.has("ALPHA") ? "HHT" : "MIDPOINT");
+      static const std::vector<std::string> integrators = {"MIDPOINT", "NEWMARK", "HHT", "TIMEFE"};
+      if (std::find(integrators.begin(), integrators.end(), p.integrator) == integrators.end())
+        throw core::InputError(keyword.location(), "unknown INTEGRATOR=" + p.integrator +
+                                                     " (MIDPOINT, NEWMARK, HHT or TIMEFE)");
+      if (const auto alpha = keyword.number("ALPHA"))
+        {
+          if (p.integrator != "HHT")
+            throw core::InputError(keyword.location(), "ALPHA= only applies to INTEGRATOR=HHT");
+          if (*alpha < -1.0 / 3.0 || *alpha > 0.0)
+            throw core::InputError(keyword.location(), "ALPHA= must lie in [-1/3, 0]");
+          p.alpha = *alpha;
+        }
+      if (const auto order = keyword.integer("ORDER"))
+        {
+          if (p.integrator != "TIMEFE")
+            throw core::InputError(keyword.location(), "ORDER= only applies to INTEGRATOR=TIMEFE");
+          if (*order == 0)
+            throw core::InputError(keyword.location(), "ORDER= must be at least 1");
+          p.order = *order;
+        }
+      if (const auto tolerance = keyword.number("TOLERANCE"))
+        {
+          if (!(*tolerance > 0.0))
+            throw core::InputError(keyword.location(), "TOLERANCE= must be positive");
+          if (p.direct)
+            throw core::InputError(keyword.location(),
+                                   "TOLERANCE= applies to automatic incrementation, not to DIRECT");
+          p.tolerance = *tolerance;
+        }
+      deck::require_one_line(keyword, data);
+      const deck::DataLine &line = data.front();
+      line.require_fields(2, 4, "DYNAMIC");
+      p.time_increment = line.number(0);
+      p.period         = line.number(1);
+      p.min_increment  = line.number_or(2, 0.0);
+      p.max_increment  = line.number_or(3, 0.0);
+      if (!(p.time_increment > 0.0) || !(p.period > 0.0))
+        throw core::InputError(line.location(), "*DYNAMIC time increment and period must be positive");
+      if (p.time_increment > p.period * (1.0 + 1e-12))
+        throw core::InputError(line.location(), "*DYNAMIC time increment exceeds the time period");
+      if (p.min_increment < 0.0 || p.max_increment < 0.0)
+        throw core::InputError(line.location(),
+                               "*DYNAMIC minimum and maximum increments must not be negative");
+      if (!p.direct && p.max_increment > 0.0 &&
+          (p.max_increment < p.min_increment || p.max_increment < p.time_increment))
+        throw core::InputError(line.location(), "*DYNAMIC maximum increment (field 4) is below the "
+                                                "minimum or the initial increment");
+      if (!p.direct && p.min_increment > p.time_increment)
+        throw core::InputError(line.location(), "*DYNAMIC minimum increment (field 3) exceeds the "
+                                                "initial increment");
+      return p;
+    }
+
+    /**
+     * A general step. NLGEOM leaves a geometrically non-linear base state; a
+     * linear dynamic step leaves its small displacements.
+     */
+    io::StepResult
+    run_dynamic(StepRun &run)
+    {
+      io::StepResult result = DynamicAnalysis(run.context, run.step, run.loading).run(run.number);
+      run.history.commit(run.context, run.loading,
+                         std::get<core::DynamicParameters>(run.step.parameters).period);
+      run.context.base.close_general_step(run.number, run.step.nlgeom);
+      if (!run.step.nlgeom)
+        run.context.base.linear_dofs = run.context.configuration.dof_values(run.context.dofs);
+      return result;
+    }
+
+    ProcedureTypeInfo
+    dynamic_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "DYNAMIC";
+      type.description = "implicit direct time integration; with NLGEOM co-rotational through "
+                         "large rotations, without it geometrically linear";
+      type.parameters  = {
+        {"DIRECT", "fixed increments (otherwise automatic incrementation)"},
+        {"INTEGRATOR", "MIDPOINT (energy-conserving, the default), NEWMARK, HHT or TIMEFE"},
+        {"ALPHA", "HHT alpha in [-1/3, 0] (Abaqus convention); alone it selects HHT"},
+        {"ORDER", "TIMEFE: order k of the time finite element (order 2k); 1 is the mid-point"},
+        {"TOLERANCE", "automatic incrementation: local error per increment (1e-3)"}};
+      type.refused = {{"HAFTOL",
+                       "HAFTOL= (Abaqus' half-increment residual tolerance) is not supported: "
+                       "corot's automatic incrementation bounds a local displacement error, "
+                       "set with TOLERANCE= (default 1e-3)"}};
+      type.data_lines = "time increment (DIRECT) or initial increment, time period, minimum "
+                        "increment, maximum increment";
+      type.ramp_by_default  = false;
+      type.parameters_index = core::procedure_parameters_index<core::DynamicParameters>();
+      type.parse            = parse_dynamic;
+      type.run              = run_dynamic;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(DynamicAnalysis, corot::analysis::dynamic_type())

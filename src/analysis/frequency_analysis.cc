@@ -1,6 +1,8 @@
 #include <src/analysis/frequency_analysis.h>
 #include <src/analysis/output_recorder.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
+#include <src/deck/model_keyword_parser.h>
 #include <src/solvers/eigen_solver.h>
 
 #include <cmath>
@@ -27,7 +29,7 @@ namespace corot::analysis
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
 
     unsigned n_free = context_.dofs.n_dofs() - context_.assembler.increment_constraints().n_constraints();
-    const core::FrequencyParameters &p = step_.frequency;
+    const core::FrequencyParameters &p = std::get<core::FrequencyParameters>(step_.parameters);
     unsigned n_modes = p.n_modes;
     if (n_modes > n_free)
       {
@@ -122,3 +124,64 @@ namespace corot::analysis
     return result;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /** *FREQUENCY: number of eigenvalues [, lower, upper frequency]. */
+    core::FrequencyParameters
+    parse_frequency(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+                    const core::Step &)
+    {
+      core::FrequencyParameters p;
+      deck::require_at_most_lines(keyword, data, 1);
+      if (data.empty())
+        return p;
+      const deck::DataLine &line = data.front();
+      line.require_fields(0, 3, "FREQUENCY");
+      if (!line.is_empty(0))
+        p.n_modes = line.positive_integer(0);
+      if (!line.is_empty(1))
+        p.lower_frequency = line.number(1);
+      if (!line.is_empty(2))
+        p.upper_frequency = line.number(2);
+      if (p.lower_frequency && *p.lower_frequency < 0.0)
+        throw core::InputError(line.location(), "lower frequency must not be negative");
+      if (p.upper_frequency && !(*p.upper_frequency > p.lower_frequency.value_or(0.0)))
+        throw core::InputError(line.location(), "upper frequency must exceed the lower frequency");
+      return p;
+    }
+
+    /** A perturbation step: the state carried between steps is not changed. */
+    io::StepResult
+    run_frequency(StepRun &run)
+    {
+      return FrequencyAnalysis(run.context, run.step, run.loading).run(run.number);
+    }
+
+    ProcedureTypeInfo
+    frequency_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "FREQUENCY";
+      type.description = "natural frequencies and mode shapes about the base state (Trilinos "
+                         "Anasazi, shift-and-invert; free-free structures included)";
+      type.parameters  = {{"SOLVER", "accepted and ignored"},
+                          {"STORAGE", "accepted and ignored"},
+                          {"EIGENSOLVER", "accepted and ignored"},
+                          {"NORMALIZATION", "accepted and ignored (mode shapes: largest translation 1)"},
+                          {"GLOBAL", "accepted and ignored"},
+                          {"CYCMPC", "accepted and ignored"}};
+      type.data_lines   = "number of eigenvalues (10), lowest frequency, highest frequency "
+                          "(cycles/time)";
+      type.perturbation = true;
+      type.parameters_index = core::procedure_parameters_index<core::FrequencyParameters>();
+      type.parse            = parse_frequency;
+      type.run              = run_frequency;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(FrequencyAnalysis, corot::analysis::frequency_type())

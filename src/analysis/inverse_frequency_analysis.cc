@@ -1,6 +1,9 @@
 #include <src/analysis/full_model_comparison.h>
 #include <src/analysis/inverse_frequency_analysis.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/cms/inverse_frequency.h>
+#include <src/deck/cms_keyword_parser.h>
+#include <src/deck/model_keyword_parser.h>
 
 #include <algorithm>
 #include <chrono>
@@ -23,9 +26,10 @@ namespace corot::analysis
     io::StepResult result;
     result.number    = step_number;
     result.procedure = "inverse_frequency";
+    const core::InverseFrequencyParameters &design = std::get<core::InverseFrequencyParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
     std::vector<cms::EigenvalueTarget> targets;
-    for (const core::FrequencyTarget &target : step_.design.targets)
+    for (const core::FrequencyTarget &target : design.targets)
       targets.push_back({target.mode - 1, std::pow(2.0 * M_PI * target.frequency, 2)});
 
     const auto start = std::chrono::steady_clock::now();
@@ -33,7 +37,7 @@ namespace corot::analysis
                      const std::vector<cms::EigenvalueTarget> &goals) {
       try
         {
-          return cms::solve_inverse_frequency(model, goals, step_.design.variables);
+          return cms::solve_inverse_frequency(model, goals, design.variables);
         }
       catch (const cms::UnreachableTarget &error)
         {
@@ -56,8 +60,8 @@ namespace corot::analysis
     for (unsigned pass = 1; pass <= 6; ++pass)
       {
         std::map<std::string, double> changes;
-        for (unsigned j = 0; j < step_.design.variables.size(); ++j)
-          changes[step_.design.variables[j]] = alphas_total[j];
+        for (unsigned j = 0; j < design.variables.size(); ++j)
+          changes[design.variables[j]] = alphas_total[j];
         current = std::make_unique<cms::ComponentModeSynthesis>(baseline.modified(changes));
         std::vector<cms::EigenvalueTarget> tracked = targets;
         for (unsigned t = 0; t < targets.size(); ++t)
@@ -92,18 +96,18 @@ namespace corot::analysis
     out.iterations   = solution.iterations;
     result.log       = solution.log;
     std::map<std::string, double> alphas;
-    for (unsigned j = 0; j < step_.design.variables.size(); ++j)
+    for (unsigned j = 0; j < design.variables.size(); ++j)
       {
-        alphas[step_.design.variables[j]] = solution.alphas[j];
-        out.design_changes.emplace_back(step_.design.variables[j], solution.alphas[j]);
+        alphas[design.variables[j]] = solution.alphas[j];
+        out.design_changes.emplace_back(design.variables[j], solution.alphas[j]);
       }
     const unsigned n_modes =
       std::min<unsigned>(session_.n_modes, baseline.eigenpairs().eigenvalues.size());
     unsigned n_compare = n_modes;
     for (unsigned t = 0; t < targets.size(); ++t)
       {
-        out.target_modes.push_back(step_.design.targets[t].mode);
-        out.target_frequencies.push_back(step_.design.targets[t].frequency);
+        out.target_modes.push_back(design.targets[t].mode);
+        out.target_frequencies.push_back(design.targets[t].frequency);
         out.achieved_frequencies.push_back(
           cms::frequency_of(solution.modified.eigenvalues[solution.achieved_modes[t]]));
         n_compare = std::max(n_compare, solution.achieved_modes[t] + 1);
@@ -118,7 +122,7 @@ namespace corot::analysis
         result.frequencies.push_back(cms::frequency_of(solution.modified.eigenvalues[m]));
       }
 
-    if (step_.design.compare_full)
+    if (design.compare_full)
       {
         const FullModelModes full = full_model_modes(
           context_, session_, alphas, full_modes_for_comparison(n_compare), step_.procedure_at);
@@ -157,3 +161,59 @@ namespace corot::analysis
     return result;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /** *INVERSE FREQUENCY [, COMPARE=FULL]: lines "mode, target frequency". */
+    core::InverseFrequencyParameters
+    parse_inverse_frequency(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+                            const core::Step &)
+    {
+      core::InverseFrequencyParameters p;
+      p.compare_full = deck::compare_full(keyword);
+      if (data.empty())
+        throw core::InputError(keyword.location(),
+                               "*INVERSE FREQUENCY needs data lines: mode number, target frequency");
+      for (const deck::DataLine &line : data)
+        {
+          line.require_fields(2, 2, "INVERSE FREQUENCY");
+          core::FrequencyTarget target{line.positive_integer(0), line.number(1), line.location()};
+          if (!(target.frequency > 0.0))
+            throw core::InputError(line.location(), "the target frequency must be positive");
+          for (const core::FrequencyTarget &other : p.targets)
+            if (other.mode == target.mode)
+              throw core::InputError(line.location(), "mode " + std::to_string(target.mode) +
+                                                        " already has a target at line " +
+                                                        std::to_string(other.defined_at.line));
+          p.targets.push_back(target);
+        }
+      return p;
+    }
+
+    io::StepResult
+    run_inverse_frequency(StepRun &run)
+    {
+      return InverseFrequencyAnalysis(run.context, run.step, run.cms).run(run.number);
+    }
+
+    ProcedureTypeInfo
+    inverse_frequency_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "INVERSE FREQUENCY";
+      type.description = "design changes of the *DESIGN VARIABLES that bring system frequencies to "
+                         "targets (Hutton & Smith 1993, eq. 14; least-change Newton)";
+      type.parameters  = {{"COMPARE", "FULL: verify by a full re-analysis with the changes"}};
+      type.data_lines  = "one line per target: mode number (1-based), target frequency "
+                         "(cycles/time); then a *DESIGN VARIABLES block";
+      type.parameters_index = core::procedure_parameters_index<core::InverseFrequencyParameters>();
+      type.parse            = parse_inverse_frequency;
+      type.run              = run_inverse_frequency;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(InverseFrequencyAnalysis, corot::analysis::inverse_frequency_type())

@@ -1,4 +1,5 @@
 #include <src/analysis/load_history.h>
+#include <src/analysis/procedure_registry.h>
 
 #include <array>
 #include <set>
@@ -13,7 +14,8 @@ namespace corot::analysis
   LoadHistory::loading_of(const AnalysisContext &context, const core::Step &step) const
   {
     StepLoading loading;
-    loading.ramp = step.ramp.value_or(step.procedure != core::Procedure::dynamic);
+    const ProcedureTypeInfo *procedure = ProcedureRegistry::instance().of(step);
+    loading.ramp = step.ramp.value_or(procedure == nullptr || procedure->ramp_by_default);
 
     // Boundary conditions: later lines for a DOF win (PrescribedMotion).
     if (!step.new_boundaries)

@@ -1,9 +1,12 @@
 #include <src/analysis/full_model_comparison.h>
 #include <src/analysis/modal_synthesis_analysis.h>
 #include <src/analysis/output_recorder.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
 #include <src/cms/component_builder.h>
 #include <src/cms/matrix_market.h>
+#include <src/deck/cms_keyword_parser.h>
+#include <src/deck/model_keyword_parser.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -29,7 +32,7 @@ namespace corot::analysis
     io::StepResult result;
     result.number    = step_number;
     result.procedure = "modal_synthesis";
-    const core::ModalSynthesisParameters &p = step_.synthesis;
+    const core::ModalSynthesisParameters &p = std::get<core::ModalSynthesisParameters>(step_.parameters);
 
     // The component matrices are the elements' small-displacement ones, so
     // only the reference configuration is a base state CMS can reduce about.
@@ -162,3 +165,76 @@ namespace corot::analysis
     return result;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /** *MODAL SYNTHESIS, METHOD=, CUTOFF=, RESIDUAL=, COMPARE=, EXPORT=: number of modes. */
+    core::ModalSynthesisParameters
+    parse_modal_synthesis(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+                          const core::Step &)
+    {
+      core::ModalSynthesisParameters p;
+      const std::string method = keyword.value_upper("METHOD").value_or("FREE INTERFACE");
+      if (method != "FREE INTERFACE" && method != "CRAIG BAMPTON")
+        throw core::InputError(keyword.location(),
+                               "unknown METHOD=" + method + " (FREE INTERFACE or CRAIG BAMPTON)");
+      p.craig_bampton = method == "CRAIG BAMPTON";
+      const auto cutoff = keyword.number("CUTOFF");
+      if (!cutoff)
+        throw core::InputError(keyword.location(), "*MODAL SYNTHESIS needs CUTOFF= (a frequency)");
+      if (!(*cutoff > 0.0))
+        throw core::InputError(keyword.location(), "CUTOFF= must be a positive frequency");
+      p.cutoff = *cutoff;
+      if (const auto residual = keyword.value_upper("RESIDUAL"))
+        {
+          if (*residual != "YES" && *residual != "NO")
+            throw core::InputError(keyword.location(), "RESIDUAL= must be YES or NO, got " + *residual);
+          if (p.craig_bampton && *residual == "YES")
+            throw core::InputError(keyword.location(),
+                                   "RESIDUAL=YES applies to METHOD=FREE INTERFACE only");
+          p.residual = *residual == "YES";
+        }
+      else
+        p.residual = !p.craig_bampton;
+      p.compare_full  = deck::compare_full(keyword);
+      p.export_prefix = keyword.value("EXPORT").value_or("");
+      deck::require_at_most_lines(keyword, data, 1);
+      if (!data.empty())
+        {
+          data.front().require_fields(1, 1, "MODAL SYNTHESIS");
+          p.n_modes = data.front().positive_integer(0);
+        }
+      return p;
+    }
+
+    io::StepResult
+    run_modal_synthesis(StepRun &run)
+    {
+      return ModalSynthesisAnalysis(run.context, run.step, run.loading, run.cms).run(run.number);
+    }
+
+    ProcedureTypeInfo
+    modal_synthesis_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "MODAL SYNTHESIS";
+      type.description = "component mode synthesis of the *COMPONENTs: free interface with "
+                         "residual flexibility, or Craig-Bampton; the baseline of the design steps";
+      type.parameters  = {
+        {"METHOD", "FREE INTERFACE (default) or CRAIG BAMPTON"},
+        {"CUTOFF", "component cut-off frequency (cycles/time), required"},
+        {"RESIDUAL", "YES (free interface default): residual attachment modes; NO"},
+        {"COMPARE", "FULL: also the full model's frequencies, paired by MAC"},
+        {"EXPORT", "prefix of MatrixMarket files of the reduced model"}};
+      type.data_lines  = "number of system modes to report (10)";
+      type.parameters_index = core::procedure_parameters_index<core::ModalSynthesisParameters>();
+      type.parse            = parse_modal_synthesis;
+      type.run              = run_modal_synthesis;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(ModalSynthesisAnalysis, corot::analysis::modal_synthesis_type())

@@ -1,6 +1,9 @@
 #include <src/analysis/full_model_comparison.h>
 #include <src/analysis/modification_analysis.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/cms/design_study.h>
+#include <src/deck/cms_keyword_parser.h>
+#include <src/deck/model_keyword_parser.h>
 
 #include <chrono>
 
@@ -19,9 +22,10 @@ namespace corot::analysis
     io::StepResult result;
     result.number    = step_number;
     result.procedure = "modification";
+    const core::ModificationParameters &design = std::get<core::ModificationParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
     std::map<std::string, double>      alphas;
-    for (const core::DesignChange &change : step_.design.changes)
+    for (const core::DesignChange &change : design.changes)
       alphas[change.parameter] += change.alpha;
 
     io::CmsResult &out = result.cms;
@@ -88,7 +92,7 @@ namespace corot::analysis
       result.log.push_back("mode swap: forward mode " + std::to_string(m) +
                            " pairs with re-analysis mode " + std::to_string(to_exact.partners[m - 1]) +
                            " (MAC " + std::to_string(to_exact.macs[m - 1]) + ")");
-    if (step_.design.compare_full)
+    if (design.compare_full)
       {
         const FullModelModes full = full_model_modes(
           context_, session_, alphas, full_modes_for_comparison(n_modes), step_.procedure_at);
@@ -99,3 +103,55 @@ namespace corot::analysis
     return result;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /** *MODIFICATION [, COMPARE=FULL]: lines "parameter, alpha". */
+    core::ModificationParameters
+    parse_modification(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+                       const core::Step &)
+    {
+      core::ModificationParameters p;
+      p.compare_full = deck::compare_full(keyword);
+      if (data.empty())
+        throw core::InputError(keyword.location(),
+                               "*MODIFICATION needs data lines: design parameter, fractional change");
+      for (const deck::DataLine &line : data)
+        {
+          line.require_fields(2, 2, "MODIFICATION");
+          core::DesignChange change{line.field_upper(0), line.number(1), line.location()};
+          if (!(1.0 + change.alpha > 0.0))
+            throw core::InputError(line.location(), "a fractional change must exceed -1 "
+                                                    "(the property becomes (1 + alpha) times its value)");
+          p.changes.push_back(change);
+        }
+      return p;
+    }
+
+    io::StepResult
+    run_modification(StepRun &run)
+    {
+      return ModificationAnalysis(run.context, run.step, run.cms).run(run.number);
+    }
+
+    ProcedureTypeInfo
+    modification_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "MODIFICATION";
+      type.description = "forward modification of the reduced model of the last *MODAL SYNTHESIS "
+                         "(Ritz re-analysis, Hutton & Smith 1993) beside the exact CMS re-analysis";
+      type.parameters  = {{"COMPARE", "FULL: also the full model with the changes"}};
+      type.data_lines  = "one line per change: design parameter, fractional change alpha "
+                         "(the property becomes (1 + alpha) times its value)";
+      type.parameters_index = core::procedure_parameters_index<core::ModificationParameters>();
+      type.parse            = parse_modification;
+      type.run              = run_modification;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(ModificationAnalysis, corot::analysis::modification_type())

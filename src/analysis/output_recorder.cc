@@ -151,7 +151,9 @@ namespace corot::analysis
         const auto found = context_.model.time_points.find(request.time_points);
         if (found == context_.model.time_points.end())
           return false; // reported by output_times()
-        const double tolerance = 1e-9 * std::max(step_.dynamics.period, std::abs(time));
+        // TIME POINTS= is accepted in *DYNAMIC steps only (StepKeywordParser).
+        const auto  *dynamic   = step_.parameters_of<core::DynamicParameters>();
+        const double tolerance = 1e-9 * std::max(dynamic ? dynamic->period : 0.0, std::abs(time));
         for (const double point : found->second)
           if (std::abs(point - time) <= tolerance)
             return true;

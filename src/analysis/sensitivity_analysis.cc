@@ -1,6 +1,9 @@
+#include <src/analysis/procedure_registry.h>
 #include <src/analysis/sensitivity_analysis.h>
 #include <src/cms/design_study.h>
 #include <src/cms/mode_pairing.h>
+#include <src/deck/cms_keyword_parser.h>
+#include <src/deck/model_keyword_parser.h>
 
 #include <set>
 
@@ -19,9 +22,10 @@ namespace corot::analysis
     io::StepResult result;
     result.number    = step_number;
     result.procedure = "sensitivity";
+    const core::SensitivityParameters &design = std::get<core::SensitivityParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
     const unsigned n = baseline.eigenpairs().eigenvalues.size();
-    for (const unsigned mode : step_.design.modes)
+    for (const unsigned mode : design.modes)
       if (mode > n)
         throw core::InputError(step_.procedure_at, "mode " + std::to_string(mode) +
                                                      " does not exist: the reduced model has " +
@@ -31,7 +35,7 @@ namespace corot::analysis
     out.reduced_dofs   = baseline.reduced().size();
     out.full_dofs      = baseline.substructuring().n_free_dofs;
     for (const core::DesignParameter &parameter : context_.model.design_parameters)
-      for (const unsigned mode : step_.design.modes)
+      for (const unsigned mode : design.modes)
         {
           const double lambda = baseline.eigenpairs().eigenvalues[mode - 1];
           if (!(lambda > 0.0))
@@ -45,7 +49,7 @@ namespace corot::analysis
     // sensitivities then are (cms::normalized_sensitivity).
     const std::vector<cms::ModeCluster> clusters = cms::find_clusters(baseline.eigenpairs().eigenvalues);
     std::set<unsigned>                   said;
-    for (const unsigned mode : step_.design.modes)
+    for (const unsigned mode : design.modes)
       {
         const cms::ModeCluster c = cms::cluster_of(clusters, mode - 1);
         if (c.size > 1 && said.insert(c.first).second)
@@ -60,7 +64,7 @@ namespace corot::analysis
                                  "parameter; reversed for a decrease)");
           }
       }
-    for (const unsigned mode : step_.design.modes)
+    for (const unsigned mode : design.modes)
       {
         result.eigenvalues.push_back(baseline.eigenpairs().eigenvalues[mode - 1]);
         result.frequencies.push_back(cms::frequency_of(result.eigenvalues.back()));
@@ -70,3 +74,46 @@ namespace corot::analysis
     return result;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /** *SENSITIVITY: mode numbers. */
+    core::SensitivityParameters
+    parse_sensitivity(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+                      const core::Step &)
+    {
+      core::SensitivityParameters p;
+      if (data.empty())
+        throw core::InputError(keyword.location(), "*SENSITIVITY needs a data line of mode numbers");
+      for (const deck::DataLine &line : data)
+        for (unsigned i = 0; i < line.n_fields(); ++i)
+          if (!line.is_empty(i))
+            p.modes.push_back(line.positive_integer(i));
+      return p;
+    }
+
+    io::StepResult
+    run_sensitivity(StepRun &run)
+    {
+      return SensitivityAnalysis(run.context, run.step, run.cms).run(run.number);
+    }
+
+    ProcedureTypeInfo
+    sensitivity_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "SENSITIVITY";
+      type.description = "normalized eigenvalue sensitivities (p/lambda) dlambda/dp of the reduced "
+                         "model to every *DESIGN PARAMETER (Hutton & Smith 1993, Table 2)";
+      type.data_lines  = "mode numbers (1-based), any number per line";
+      type.parameters_index = core::procedure_parameters_index<core::SensitivityParameters>();
+      type.parse            = parse_sensitivity;
+      type.run              = run_sensitivity;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(SensitivityAnalysis, corot::analysis::sensitivity_type())

@@ -1,7 +1,10 @@
+#include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/analysis/static_analysis.h>
 #include <src/analysis/step_loading.h>
 #include <src/analysis/zero_pivot_hold.h>
+#include <src/deck/model_keyword_parser.h>
 #include <src/solvers/direct_solver.h>
 #include <src/solvers/newton_convergence.h>
 
@@ -39,6 +42,7 @@ namespace corot::analysis
     : context_(context)
     , step_(step)
     , loading_(loading)
+    , parameters_(std::get<core::StaticParameters>(step.parameters))
   {}
 
   void
@@ -56,7 +60,7 @@ namespace corot::analysis
   StaticAnalysis::solve_linear(const double time, Eigen::VectorXd &reaction)
   {
     assembly::Assembler &assembler = context_.assembler;
-    const Eigen::VectorXd external = external_force(context_, loading_, time, step_.statics.period, loading_.ramp);
+    const Eigen::VectorXd external = external_force(context_, loading_, time, parameters_.period, loading_.ramp);
 
     dealii::TrilinosWrappers::SparseMatrix stiffness;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
@@ -94,7 +98,7 @@ namespace corot::analysis
   StaticAnalysis::solve_increment(const double time, Eigen::VectorXd &reaction)
   {
     const bool   nonlinear = true;
-    const double period    = step_.statics.period;
+    const double period    = parameters_.period;
     const unsigned max_iterations = 25;
 
     assembly::Assembler &assembler = context_.assembler;
@@ -224,7 +228,7 @@ namespace corot::analysis
     PrescribedMotion prescribed(context_, loading_, result_.log);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
 
-    const core::StaticParameters &p = step_.statics;
+    const core::StaticParameters &p = parameters_;
     const double period        = p.period > 0 ? p.period : 1.0;
     const double min_increment = p.min_increment > 0 ? p.min_increment : 1e-5 * period;
     const double max_increment = p.max_increment > 0 ? p.max_increment : period;
@@ -290,3 +294,60 @@ namespace corot::analysis
     return result_;
   }
 } // namespace corot::analysis
+
+namespace corot::analysis
+{
+  namespace
+  {
+    /** *STATIC [, DIRECT]: initial increment, period, min, max. */
+    core::StaticParameters
+    parse_static(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
+                 const core::Step &)
+    {
+      core::StaticParameters p;
+      deck::require_at_most_lines(keyword, data, 1);
+      if (data.empty())
+        return p;
+      const deck::DataLine &line = data.front();
+      line.require_fields(0, 4, "STATIC");
+      p.initial_increment = line.number_or(0, 1.0);
+      p.period            = line.number_or(1, 1.0);
+      p.min_increment     = line.number_or(2, 0.0);
+      p.max_increment     = line.number_or(3, 0.0);
+      if (!(p.initial_increment > 0.0) || !(p.period > 0.0) || p.min_increment < 0.0 ||
+          p.max_increment < 0.0)
+        throw core::InputError(line.location(), "*STATIC increments and period must be positive");
+      return p;
+    }
+
+    /** A general step: runs, then leaves its loads to the next step (StaticAnalysis records its base state). */
+    io::StepResult
+    run_static(StepRun &run)
+    {
+      io::StepResult result = StaticAnalysis(run.context, run.step, run.loading).run(run.number);
+      run.history.commit(run.context, run.loading,
+                         std::get<core::StaticParameters>(run.step.parameters).period);
+      return result;
+    }
+
+    ProcedureTypeInfo
+    static_type()
+    {
+      ProcedureTypeInfo type;
+      type.keyword     = "STATIC";
+      type.description = "static equilibrium: linear, or with NLGEOM Newton with line search and "
+                         "cut-back per load increment";
+      type.parameters  = {{"DIRECT", "accepted and ignored"},
+                          {"RIKS", "arc-length continuation (*STATIC, RIKS)"},
+                          {"SOLVER", "accepted and ignored (a sparse direct solver is used)"}};
+      type.data_lines  = "initial increment, time period (1), minimum increment (1e-5 period), "
+                         "maximum increment (period)";
+      type.parameters_index = core::procedure_parameters_index<core::StaticParameters>();
+      type.parse            = parse_static;
+      type.run              = run_static;
+      return type;
+    }
+  } // namespace
+} // namespace corot::analysis
+
+COROT_REGISTER_PROCEDURE(StaticAnalysis, corot::analysis::static_type())

@@ -50,6 +50,7 @@ namespace corot::analysis
     AnalysisContext   &context_;
     const core::Step  &step_;
     const StepLoading &loading_;
+    const core::StaticParameters &parameters_; ///< the step's *STATIC parameters
     io::StepResult     result_;
     bool               nonlinear_ = false; ///< NLGEOM, or the base state is non-linear
     Eigen::VectorXd    linear_;            ///< linear steps: total DOF values (plain vector)

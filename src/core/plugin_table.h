@@ -62,6 +62,14 @@ namespace corot::core
       return it == plugins_.end() ? nullptr : &it->second;
     }
 
+    /** The plugin named @p name (case-insensitive), or nullptr, to complete it after add(). */
+    Info *
+    find(const std::string &name)
+    {
+      const auto it = plugins_.find(upper_case(name));
+      return it == plugins_.end() ? nullptr : &it->second;
+    }
+
     /** Every plugin, sorted by name. */
     std::vector<const Info *>
     all() const

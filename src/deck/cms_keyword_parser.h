@@ -3,8 +3,9 @@
  * @file
  * The component-mode-synthesis keywords of a deck (corot extensions, input_decks/README.md,
  * "CMS and modification keywords"): *COMPONENT and *DESIGN PARAMETER (model
- * data), *MODAL SYNTHESIS, *MODIFICATION, *SENSITIVITY, *INVERSE FREQUENCY
- * and *DESIGN VARIABLES (step data).
+ * data) and *DESIGN VARIABLES (step data). The CMS procedures (*MODAL
+ * SYNTHESIS, *MODIFICATION, *SENSITIVITY, *INVERSE FREQUENCY) are parsed by
+ * their entries in analysis::ProcedureRegistry.
  */
 #include <src/deck/data_line.h>
 #include <src/deck/keyword_line.h>
@@ -15,9 +16,14 @@
 
 namespace corot::deck
 {
+  /** COMPARE= of a CMS procedure: true for COMPARE=FULL, false without it; any other value is an error. */
+  bool
+  compare_full(const KeywordLine &keyword);
+
   /**
-   * Parses the CMS keywords, which it registers with KeywordRegistry, into core::Model::components,
-   * core::Model::design_parameters and the CMS fields of core::Step. Every
+   * Parses the CMS keywords into core::Model::components,
+   * core::Model::design_parameters and the *DESIGN VARIABLES of an
+   * *INVERSE FREQUENCY step. Every
    * malformed line throws core::InputError naming its file:line.
    */
   class CmsKeywordParser
@@ -43,25 +49,8 @@ namespace corot::deck
     void component(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DESIGN PARAMETER, NAME=, COMPONENT=, PROPERTY= (no data lines). */
     void design_parameter(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *MODAL SYNTHESIS, METHOD=, CUTOFF=, RESIDUAL=, COMPARE=, EXPORT=: number of modes. */
-    void modal_synthesis(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *MODIFICATION [, COMPARE=FULL]: lines "parameter, alpha". */
-    void modification(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *SENSITIVITY: mode numbers. */
-    void sensitivity(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *INVERSE FREQUENCY [, COMPARE=FULL]: lines "mode, target frequency". */
-    void inverse_frequency(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DESIGN VARIABLES: parameter names. */
     void design_variables(const KeywordLine &keyword, const std::vector<DataLine> &data);
-
-  private:
-    /** The open step, with procedure @p procedure set (a second procedure is an error). */
-    core::Step &
-    start_procedure(core::Procedure procedure, const KeywordLine &keyword);
-
-    /** Reads COMPARE= (only FULL is allowed). */
-    static bool
-    compare_full(const KeywordLine &keyword);
 
     ParseState &state_; ///< the state being filled
   };

@@ -102,6 +102,17 @@ namespace corot::deck
     return true;
   }
 
+  void
+  KeywordRegistry::add_parameters(const std::string &name, const std::vector<KeywordParameter> &parameters)
+  {
+    KeywordInfo *info = keywords_.find(name);
+    if (info == nullptr)
+      throw std::logic_error("deck keyword *" + name + " gets parameters but is not registered");
+    for (const KeywordParameter &parameter : parameters)
+      if (info->parameter(parameter.name) == nullptr)
+        info->parameters.push_back(parameter);
+  }
+
   const KeywordInfo *
   KeywordRegistry::find(const std::string &name) const
   {

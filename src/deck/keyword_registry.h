@@ -111,6 +111,15 @@ namespace corot::deck
     bool
     add(KeywordInfo info);
 
+    /**
+     * Adds those of @p parameters that the registered keyword @p name does not
+     * list yet: for a keyword several plugins share, such as a procedure
+     * keyword and its variants (*STATIC and *STATIC, RIKS). Throws
+     * std::logic_error if @p name is not registered.
+     */
+    void
+    add_parameters(const std::string &name, const std::vector<KeywordParameter> &parameters);
+
     /** The keyword named @p name (upper case, single blanks), or nullptr. */
     const KeywordInfo *
     find(const std::string &name) const;

@@ -190,11 +190,11 @@ namespace corot::deck
     for (const core::Section &section : model.sections)
       if (!section.properties.axis_offset.isZero(0.0))
         for (const core::Step &step : model.steps)
-          if (step.procedure == core::Procedure::dynamic || step.procedure == core::Procedure::buckle)
+          if (step.parameters_of<core::DynamicParameters>() || step.parameters_of<core::BuckleParameters>())
             throw core::InputError(section.defined_at,
                                    std::string("OFFSET1=/OFFSET2= (a beam axis offset) is not "
                                                "supported with *") +
-                                     (step.procedure == core::Procedure::dynamic ? "DYNAMIC" : "BUCKLE") +
+                                     (step.parameters_of<core::DynamicParameters>() ? "DYNAMIC" : "BUCKLE") +
                                      " (at " + step.procedure_at.str() + ")");
   }
 

@@ -1,4 +1,5 @@
 #include <src/deck/keyword_registry.h>
+#include <src/analysis/procedure_registry.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/deck/step_keyword_parser.h>
 
@@ -25,16 +26,23 @@ namespace corot::deck
     return state_.model.steps.back();
   }
 
-  core::Step &
-  StepKeywordParser::set_procedure(const core::Procedure procedure, const KeywordLine &keyword)
+  void
+  StepKeywordParser::procedure(const analysis::ProcedureTypeInfo &type, const KeywordLine &keyword,
+                               const std::vector<DataLine> &data)
   {
+    for (const analysis::ProcedureParameterHelp &refused : type.refused)
+      if (keyword.has(refused.name))
+        throw core::InputError(keyword.location(), refused.help);
+    std::vector<std::string> allowed;
+    for (const analysis::ProcedureParameterHelp &parameter : type.parameters)
+      allowed.push_back(parameter.name);
+    keyword.check_parameters(allowed);
     core::Step &step = current_step();
-    if (step.procedure != core::Procedure::none)
+    if (step.has_procedure())
       throw core::InputError(keyword.location(), "a step has only one procedure (the first is at " +
                                                    step.procedure_at.str() + ")");
-    step.procedure    = procedure;
     step.procedure_at = keyword.location();
-    return step;
+    step.parameters   = type.parse(keyword, data, step);
   }
 
   void
@@ -81,7 +89,7 @@ namespace corot::deck
     require_at_most_lines(keyword, data, 0);
     if (!state_.in_step)
       throw core::InputError(keyword.location(), "*END STEP without *STEP");
-    if (current_step().procedure == core::Procedure::none)
+    if (!current_step().has_procedure())
       throw core::InputError(current_step().defined_at,
                              "step has no procedure (*STATIC, *FREQUENCY, *BUCKLE or *DYNAMIC) "
                              "before its *END STEP at line " +
@@ -119,181 +127,6 @@ namespace corot::deck
                           return m.steps[step_index].outputs[index].ids;
                         });
       }
-  }
-
-  void
-  StepKeywordParser::statics(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    keyword.check_parameters({"DIRECT", "RIKS", "SOLVER"});
-    core::Step &step = set_procedure(core::Procedure::static_analysis, keyword);
-    if (keyword.has("RIKS"))
-      return riks(keyword, data);
-    require_at_most_lines(keyword, data, 1);
-    if (data.empty())
-      return;
-    const DataLine &line = data.front();
-    line.require_fields(0, 4, "STATIC");
-    core::StaticParameters &p = step.statics;
-    p.initial_increment       = line.number_or(0, 1.0);
-    p.period                  = line.number_or(1, 1.0);
-    p.min_increment           = line.number_or(2, 0.0);
-    p.max_increment           = line.number_or(3, 0.0);
-    if (!(p.initial_increment > 0.0) || !(p.period > 0.0) || p.min_increment < 0.0 ||
-        p.max_increment < 0.0)
-      throw core::InputError(line.location(), "*STATIC increments and period must be positive");
-  }
-
-  void
-  StepKeywordParser::riks(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    core::Step &step = current_step();
-    if (!step.nlgeom)
-      throw core::InputError(keyword.location(),
-                             "*STATIC, RIKS traces a non-linear path: the *STEP needs NLGEOM");
-    require_one_line(keyword, data);
-    const DataLine &line = data.front();
-    line.require_fields(1, 8, "STATIC, RIKS");
-    core::StaticParameters &p = step.statics;
-    p.riks              = true;
-    p.data_at           = line.location();
-    p.initial_increment = line.number(0);
-    p.period            = line.number_or(1, 1.0);
-    p.min_increment     = line.number_or(2, 0.0);
-    p.max_increment     = line.number_or(3, 0.0);
-    if (!(p.initial_increment > 0.0) || !(p.period > 0.0) || p.min_increment < 0.0 ||
-        p.max_increment < 0.0)
-      throw core::InputError(line.location(), "*STATIC, RIKS: the arc-length increments and the "
-                                              "total arc length must be positive");
-    if (p.max_increment > 0.0 && p.min_increment > p.max_increment)
-      throw core::InputError(line.location(), "*STATIC, RIKS: the minimum arc-length increment "
-                                              "exceeds the maximum");
-    if (!line.is_empty(4))
-      {
-        p.max_load_factor = line.number(4);
-        if (!(*p.max_load_factor > 0.0))
-          throw core::InputError(line.location(),
-                                 "*STATIC, RIKS: the maximum load proportionality factor "
-                                 "(field 5) must be positive");
-      }
-    const bool has_node = !line.is_empty(5), has_dof = !line.is_empty(6),
-               has_value = !line.is_empty(7);
-    if (has_node || has_dof || has_value)
-      {
-        if (!(has_node && has_dof && has_value))
-          throw core::InputError(line.location(),
-                                 "*STATIC, RIKS: a displacement limit needs a node (field 6), a "
-                                 "DOF (field 7) and a value (field 8)");
-        p.limit_node         = line.positive_integer(5);
-        p.limit_dof          = line.positive_integer(6);
-        p.limit_displacement = line.number(7);
-        if (p.limit_dof > 6)
-          throw core::InputError(line.location(), "*STATIC, RIKS: DOF " +
-                                                    std::to_string(p.limit_dof) +
-                                                    " of the displacement limit is not 1-6");
-        if (p.limit_displacement == 0.0)
-          throw core::InputError(line.location(),
-                                 "*STATIC, RIKS: the displacement limit must not be zero");
-      }
-  }
-
-  void
-  StepKeywordParser::frequency(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    keyword.check_parameters(
-      {"SOLVER", "STORAGE", "EIGENSOLVER", "NORMALIZATION", "GLOBAL", "CYCMPC"});
-    core::Step &step = set_procedure(core::Procedure::frequency, keyword);
-    require_at_most_lines(keyword, data, 1);
-    if (data.empty())
-      return;
-    const DataLine &line = data.front();
-    line.require_fields(0, 3, "FREQUENCY");
-    core::FrequencyParameters &p = step.frequency;
-    if (!line.is_empty(0))
-      p.n_modes = line.positive_integer(0);
-    if (!line.is_empty(1))
-      p.lower_frequency = line.number(1);
-    if (!line.is_empty(2))
-      p.upper_frequency = line.number(2);
-    if (p.lower_frequency && *p.lower_frequency < 0.0)
-      throw core::InputError(line.location(), "lower frequency must not be negative");
-    if (p.upper_frequency && !(*p.upper_frequency > p.lower_frequency.value_or(0.0)))
-      throw core::InputError(line.location(), "upper frequency must exceed the lower frequency");
-  }
-
-  void
-  StepKeywordParser::buckle(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    keyword.check_parameters({"SOLVER", "STORAGE"});
-    core::Step &step = set_procedure(core::Procedure::buckle, keyword);
-    require_one_line(keyword, data);
-    data.front().require_fields(1, 4, "BUCKLE");
-    step.frequency.n_modes = data.front().positive_integer(0);
-  }
-
-  void
-  StepKeywordParser::dynamic(const KeywordLine &keyword, const std::vector<DataLine> &data)
-  {
-    if (keyword.has("HAFTOL"))
-      throw core::InputError(keyword.location(),
-                             "HAFTOL= (Abaqus' half-increment residual tolerance) is not supported: "
-                             "corot's automatic incrementation bounds a local displacement error, "
-                             "set with TOLERANCE= (default 1e-3)");
-    keyword.check_parameters({"DIRECT", "INTEGRATOR", "ALPHA", "ORDER", "TOLERANCE"});
-    core::Step               &step = set_procedure(core::Procedure::dynamic, keyword);
-    core::DynamicParameters &p    = step.dynamics;
-    p.direct                      = keyword.has("DIRECT");
-    // ALPHA= without INTEGRATOR= is how Abaqus and CalculiX decks ask for HHT.
-    p.integrator = keyword.value_upper("INTEGRATOR").value_or(keyword.has("ALPHA") ? "HHT" : "MIDPOINT");
-    static const std::vector<std::string> integrators = {"MIDPOINT", "NEWMARK", "HHT", "TIMEFE"};
-    if (std::find(integrators.begin(), integrators.end(), p.integrator) == integrators.end())
-      throw core::InputError(keyword.location(), "unknown INTEGRATOR=" + p.integrator +
-                                                   " (MIDPOINT, NEWMARK, HHT or TIMEFE)");
-    if (const auto alpha = keyword.number("ALPHA"))
-      {
-        if (p.integrator != "HHT")
-          throw core::InputError(keyword.location(), "ALPHA= only applies to INTEGRATOR=HHT");
-        if (*alpha < -1.0 / 3.0 || *alpha > 0.0)
-          throw core::InputError(keyword.location(), "ALPHA= must lie in [-1/3, 0]");
-        p.alpha = *alpha;
-      }
-    if (const auto order = keyword.integer("ORDER"))
-      {
-        if (p.integrator != "TIMEFE")
-          throw core::InputError(keyword.location(), "ORDER= only applies to INTEGRATOR=TIMEFE");
-        if (*order == 0)
-          throw core::InputError(keyword.location(), "ORDER= must be at least 1");
-        p.order = *order;
-      }
-    if (const auto tolerance = keyword.number("TOLERANCE"))
-      {
-        if (!(*tolerance > 0.0))
-          throw core::InputError(keyword.location(), "TOLERANCE= must be positive");
-        if (p.direct)
-          throw core::InputError(keyword.location(),
-                                 "TOLERANCE= applies to automatic incrementation, not to DIRECT");
-        p.tolerance = *tolerance;
-      }
-    require_one_line(keyword, data);
-    const DataLine &line = data.front();
-    line.require_fields(2, 4, "DYNAMIC");
-    p.time_increment = line.number(0);
-    p.period         = line.number(1);
-    p.min_increment  = line.number_or(2, 0.0);
-    p.max_increment  = line.number_or(3, 0.0);
-    if (!(p.time_increment > 0.0) || !(p.period > 0.0))
-      throw core::InputError(line.location(), "*DYNAMIC time increment and period must be positive");
-    if (p.time_increment > p.period * (1.0 + 1e-12))
-      throw core::InputError(line.location(), "*DYNAMIC time increment exceeds the time period");
-    if (p.min_increment < 0.0 || p.max_increment < 0.0)
-      throw core::InputError(line.location(),
-                             "*DYNAMIC minimum and maximum increments must not be negative");
-    if (!p.direct && p.max_increment > 0.0 &&
-        (p.max_increment < p.min_increment || p.max_increment < p.time_increment))
-      throw core::InputError(line.location(), "*DYNAMIC maximum increment (field 4) is below the "
-                                              "minimum or the initial increment");
-    if (!p.direct && p.min_increment > p.time_increment)
-      throw core::InputError(line.location(), "*DYNAMIC minimum increment (field 3) exceeds the "
-                                              "initial increment");
   }
 
   void
@@ -439,7 +272,7 @@ namespace corot::deck
         if (keyword.has("FREQUENCY"))
           throw core::InputError(keyword.location(),
                                  "FREQUENCY= and TIME POINTS= exclude each other");
-        if (current_step().procedure != core::Procedure::dynamic)
+        if (!current_step().parameters_of<core::DynamicParameters>())
           throw core::InputError(keyword.location(), "TIME POINTS= is honoured in *DYNAMIC steps "
                                                      "only (after the *DYNAMIC line)");
       }
@@ -542,47 +375,9 @@ namespace corot::deck
                          "closes the step; it must have a procedure", {}, "",
                          step_handler<&StepKeywordParser::end_step>)
 
-  COROT_REGISTER_KEYWORD(
-    statics, "STATIC", KeywordPlacement::step,
-    "static procedure: linear, Newton with NLGEOM, or arc length with RIKS",
-    {optional_parameter("DIRECT", "fixed increments"),
-     optional_parameter("RIKS", "Crisfield's arc length through limit points (needs NLGEOM)"),
-     optional_parameter("SOLVER", "accepted, no effect")},
-    "initial increment, period, min, max; RIKS: initial arc, total arc, min, max, maximum LPF, "
-    "node, DOF, displacement limit",
-    step_handler<&StepKeywordParser::statics>)
 
-  COROT_REGISTER_KEYWORD(
-    frequency, "FREQUENCY", KeywordPlacement::step,
-    "eigenfrequencies and modes about the base state (Anasazi, shift and invert)",
-    {optional_parameter("SOLVER", "accepted, no effect"),
-     optional_parameter("STORAGE", "accepted, no effect"),
-     optional_parameter("EIGENSOLVER", "accepted, no effect"),
-     optional_parameter("NORMALIZATION", "accepted, no effect (modes are mass-normalised)"),
-     optional_parameter("GLOBAL", "accepted, no effect"),
-     optional_parameter("CYCMPC", "accepted, no effect")},
-    "number of eigenvalues[, lower, upper frequency in cycles/time]",
-    step_handler<&StepKeywordParser::frequency>)
 
-  COROT_REGISTER_KEYWORD(buckle, "BUCKLE", KeywordPlacement::step,
-                         "linear buckling load factors of the step's loads",
-                         {optional_parameter("SOLVER", "accepted, no effect"),
-                          optional_parameter("STORAGE", "accepted, no effect")},
-                         "number of eigenvalues[, ... as in Abaqus, ignored]",
-                         step_handler<&StepKeywordParser::buckle>)
 
-  COROT_REGISTER_KEYWORD(
-    dynamic, "DYNAMIC", KeywordPlacement::step,
-    "implicit dynamics: co-rotational with NLGEOM, geometrically linear without",
-    {optional_parameter("DIRECT", "fixed increments (else automatic, from a local error estimate)"),
-     optional_parameter("INTEGRATOR", "the time integrator (default MIDPOINT; HHT if ALPHA= given)",
-                        {"MIDPOINT", "NEWMARK", "HHT", "TIMEFE"}),
-     optional_parameter("ALPHA", "HHT's alpha in [-1/3, 0] (Abaqus)"),
-     optional_parameter("ORDER", "TIMEFE: the order k >= 1 (k = 1 is the mid-point scheme)"),
-     optional_parameter("TOLERANCE", "automatic incrementation: local error bound (default 1e-3)"),
-     optional_parameter("HAFTOL", "not supported: an error (use TOLERANCE=)")},
-    "time increment, period[, min, max increment] (as in Abaqus)",
-    step_handler<&StepKeywordParser::dynamic>)
 
   COROT_REGISTER_KEYWORD(
     time_points, "TIME POINTS", KeywordPlacement::anywhere,

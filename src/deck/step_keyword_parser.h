@@ -1,8 +1,8 @@
 #pragma once
 /**
  * @file
- * The history-data keywords of a deck: *STEP ... *END STEP, the procedures,
- * loads and output requests.
+ * The history-data keywords of a deck: *STEP ... *END STEP, the procedures
+ * (through analysis::ProcedureRegistry), loads and output requests.
  */
 #include <src/deck/data_line.h>
 #include <src/deck/keyword_line.h>
@@ -10,6 +10,11 @@
 
 #include <string>
 #include <vector>
+
+namespace corot::analysis
+{
+  struct ProcedureTypeInfo;
+}
 
 namespace corot::deck
 {
@@ -39,24 +44,13 @@ namespace corot::deck
     void step(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *END STEP: checks that the step has a procedure and adds the inherited output requests. */
     void end_step(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *STATIC [, DIRECT]: initial increment, period, min, max. */
-    void statics(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /**
-     * *STATIC, RIKS (needs NLGEOM): initial arc-length increment, total arc
-     * length, min, max increment, maximum load proportionality factor, node,
-     * DOF, displacement limit (Abaqus). Every field is checked here and an
-     * error names the data line.
+     * A procedure keyword (analysis::ProcedureRegistry): checks its keyword
+     * line's parameters, that the step has no procedure yet, and stores what
+     * the procedure's parser makes of its lines in core::Step::parameters.
      */
-    void riks(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *FREQUENCY: number of eigenvalues [, lower, upper frequency]. */
-    void frequency(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /** *BUCKLE: number of eigenvalues (stored in Step::frequency.n_modes). */
-    void buckle(const KeywordLine &keyword, const std::vector<DataLine> &data);
-    /**
-     * *DYNAMIC [, DIRECT, INTEGRATOR=, ALPHA=, ORDER=, TOLERANCE=]: time
-     * increment (DIRECT) or initial increment, period, min, max (Abaqus).
-     */
-    void dynamic(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void procedure(const analysis::ProcedureTypeInfo &type, const KeywordLine &keyword,
+                   const std::vector<DataLine> &data);
     /** *TIME POINTS, NAME= [, GENERATE]: step times for TIME POINTS= of output requests. */
     void time_points(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *CLOAD [, AMPLITUDE=, OP=]: node or node set, dof, value. */
@@ -75,10 +69,6 @@ namespace corot::deck
      * of a kind replaces all earlier ones of that kind.
      */
     void inherit_outputs();
-
-    /** Sets the procedure of the current step; a second procedure is an error. */
-    core::Step &
-    set_procedure(core::Procedure procedure, const KeywordLine &keyword);
 
     /** The step being read. */
     core::Step &

@@ -72,7 +72,7 @@ TEST_F(DeckDialectTest, BlanksInsideKeywordNamesAreIgnored)
   EXPECT_EQ(model.steps[0].outputs[0].kind, core::OutputRequest::Kind::node_print);
   EXPECT_EQ(model.steps[0].outputs[1].kind, core::OutputRequest::Kind::node_file);
   EXPECT_EQ(model.steps[0].outputs[2].kind, core::OutputRequest::Kind::element_print);
-  EXPECT_EQ(model.steps[1].procedure, core::Procedure::frequency);
+  EXPECT_NE(model.steps[1].parameters_of<core::FrequencyParameters>(), nullptr);
   EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 0.02);
   // An unknown keyword keeps its written name in the message.
   expect_error(beam + "*NODEPRONT\nU\n", "*NODEPRONT", "unsupported keyword *NODEPRONT");

@@ -295,10 +295,10 @@ TEST_F(DeckReaderTest, ValidDeckSteps)
 
   ASSERT_EQ(model.steps.size(), 2u);
   const core::Step &statics = model.steps[0];
-  EXPECT_EQ(statics.procedure, core::Procedure::static_analysis);
+  ASSERT_NE(statics.parameters_of<core::StaticParameters>(), nullptr);
   EXPECT_TRUE(statics.nlgeom);
-  EXPECT_DOUBLE_EQ(statics.statics.initial_increment, 0.1);
-  EXPECT_DOUBLE_EQ(statics.statics.period, 1.0);
+  EXPECT_DOUBLE_EQ(statics.parameters_of<core::StaticParameters>()->initial_increment, 0.1);
+  EXPECT_DOUBLE_EQ(statics.parameters_of<core::StaticParameters>()->period, 1.0);
   ASSERT_EQ(statics.loads.size(), 1u);
   EXPECT_EQ(statics.loads[0].node_ids, (std::vector<unsigned>{7}));
   EXPECT_EQ(statics.loads[0].dof, 2u);
@@ -316,11 +316,11 @@ TEST_F(DeckReaderTest, ValidDeckSteps)
   EXPECT_EQ(statics.outputs[0].frequency, 2u);
 
   const core::Step &frequency = model.steps[1];
-  EXPECT_EQ(frequency.procedure, core::Procedure::frequency);
+  ASSERT_NE(frequency.parameters_of<core::FrequencyParameters>(), nullptr);
   EXPECT_TRUE(frequency.nlgeom); // kept from step 1 (CalculiX, Abaqus)
-  EXPECT_EQ(frequency.frequency.n_modes, 5u);
-  EXPECT_DOUBLE_EQ(*frequency.frequency.lower_frequency, 0.0);
-  EXPECT_DOUBLE_EQ(*frequency.frequency.upper_frequency, 100.0);
+  EXPECT_EQ(frequency.parameters_of<core::FrequencyParameters>()->n_modes, 5u);
+  EXPECT_DOUBLE_EQ(*frequency.parameters_of<core::FrequencyParameters>()->lower_frequency, 0.0);
+  EXPECT_DOUBLE_EQ(*frequency.parameters_of<core::FrequencyParameters>()->upper_frequency, 100.0);
   EXPECT_TRUE(frequency.new_boundaries);
   ASSERT_EQ(frequency.boundaries.size(), 1u);
   EXPECT_EQ(frequency.boundaries[0].node_ids, (std::vector<unsigned>{1, 3, 5, 2}));
@@ -341,15 +341,16 @@ TEST_F(DeckReaderTest, DynamicAndBuckleSteps)
                                    "*STEP\n*BUCKLE\n3\n*END STEP\n";
   const core::Model model = deck::read_deck(write("deck.inp", deck));
   ASSERT_EQ(model.steps.size(), 3u);
-  EXPECT_EQ(model.steps[0].procedure, core::Procedure::dynamic);
-  EXPECT_EQ(model.steps[0].dynamics.integrator, "HHT");
-  EXPECT_DOUBLE_EQ(model.steps[0].dynamics.alpha, -0.05);
-  EXPECT_DOUBLE_EQ(model.steps[0].dynamics.time_increment, 0.01);
-  EXPECT_DOUBLE_EQ(model.steps[0].dynamics.period, 2.0);
-  EXPECT_EQ(model.steps[1].dynamics.integrator, "TIMEFE");
-  EXPECT_EQ(model.steps[1].dynamics.order, 2u);
-  EXPECT_EQ(model.steps[2].procedure, core::Procedure::buckle);
-  EXPECT_EQ(model.steps[2].frequency.n_modes, 3u);
+  ASSERT_NE(model.steps[0].parameters_of<core::DynamicParameters>(), nullptr);
+  EXPECT_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->integrator, "HHT");
+  EXPECT_DOUBLE_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->alpha, -0.05);
+  EXPECT_DOUBLE_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->time_increment, 0.01);
+  EXPECT_DOUBLE_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->period, 2.0);
+  ASSERT_NE(model.steps[1].parameters_of<core::DynamicParameters>(), nullptr);
+  EXPECT_EQ(model.steps[1].parameters_of<core::DynamicParameters>()->integrator, "TIMEFE");
+  EXPECT_EQ(model.steps[1].parameters_of<core::DynamicParameters>()->order, 2u);
+  ASSERT_NE(model.steps[2].parameters_of<core::BuckleParameters>(), nullptr);
+  EXPECT_EQ(model.steps[2].parameters_of<core::BuckleParameters>()->n_modes, 3u);
 }
 
 TEST_F(DeckReaderTest, NodesMayFollowElements)

@@ -147,7 +147,7 @@ TEST(StepInheritance, RiksAcceptsInheritedNlgeom)
                                  message);
   EXPECT_EQ(message, "");
   ASSERT_EQ(model.steps.size(), 2u);
-  EXPECT_TRUE(model.steps[1].statics.riks);
+  EXPECT_NE(model.steps[1].parameters_of<core::RiksParameters>(), nullptr);
 }
 
 TEST(StepInheritance, OutputRequestsAreCarriedUntilRedefinedPerKind)

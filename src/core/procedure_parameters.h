@@ -1,0 +1,152 @@
+#pragma once
+/**
+ * @file
+ * The parameters of each analysis procedure, as its keyword line and data
+ * lines give them, and core::ProcedureParameters, the variant a step holds.
+ * Each procedure's parser (analysis::ProcedureRegistry) fills its own struct.
+ */
+#include <src/core/source_location.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace corot::core
+{
+  /** *STATIC data line: initial increment, period, min, max. */
+  struct StaticParameters
+  {
+    double initial_increment = 1.0;
+    double period            = 1.0;
+    double min_increment     = 0.0; ///< 0: 1e-5 of the period
+    double max_increment     = 0.0; ///< 0: the period
+  };
+
+  /**
+   * *STATIC, RIKS: arc-length continuation. The data line reads (Abaqus)
+   * initial arc-length increment, total arc length (stored as period), min,
+   * max arc-length increment (initial/min/max_increment), then the stopping
+   * criteria below.
+   */
+  struct RiksParameters
+  {
+    double                initial_increment = 1.0;
+    double                period            = 1.0; ///< the total arc length
+    double                min_increment     = 0.0;
+    double                max_increment     = 0.0;
+    std::optional<double> max_load_factor;          ///< stop when the LPF reaches it
+    unsigned              limit_node = 0;           ///< node id of the displacement limit (0: none)
+    unsigned              limit_dof  = 0;           ///< 1..6
+    double                limit_displacement = 0.0; ///< stop when |u(node, dof)| reaches it
+    SourceLocation        data_at;                  ///< the data line, for errors found later
+  };
+
+  /** *FREQUENCY data line. */
+  struct FrequencyParameters
+  {
+    unsigned              n_modes = 10;
+    std::optional<double> lower_frequency; ///< cycles/time
+    std::optional<double> upper_frequency; ///< cycles/time
+  };
+
+  /** *BUCKLE data line. */
+  struct BuckleParameters
+  {
+    unsigned n_modes = 10; ///< number of buckling load factors
+  };
+
+  /** *DYNAMIC parameters and data line (initial or fixed time increment, period, min, max). */
+  struct DynamicParameters
+  {
+    double      time_increment = 0.0; ///< DIRECT: the increment; otherwise the initial one
+    double      period         = 0.0;
+    double      min_increment  = 0.0;  ///< 0: min(initial, 1e-5 period) (automatic only)
+    double      max_increment  = 0.0;  ///< 0: the period (automatic only)
+    double      tolerance      = 1e-3; ///< TOLERANCE=: local error per increment (automatic only)
+    std::string integrator     = "MIDPOINT"; ///< MIDPOINT, NEWMARK, HHT or TIMEFE (upper case)
+    double      alpha          = 0.0;        ///< HHT alpha (Abaqus convention, -1/3 <= alpha <= 0)
+    unsigned    order          = 1;          ///< TIMEFE polynomial order
+    bool        direct         = false;      ///< DIRECT: fixed increments
+  };
+
+  /** *MODAL SYNTHESIS parameters and data line (input_decks/README.md, CMS keywords). */
+  struct ModalSynthesisParameters
+  {
+    bool     craig_bampton = false; ///< METHOD=CRAIG BAMPTON; otherwise FREE INTERFACE
+    double   cutoff        = 0.0;   ///< CUTOFF= component cut-off frequency (cycles/time)
+    bool     residual      = true;  ///< RESIDUAL=YES: residual attachment modes (free interface)
+    bool     compare_full  = false; ///< COMPARE=FULL
+    unsigned n_modes       = 10;    ///< system modes to report
+    std::string export_prefix;      ///< EXPORT=: MatrixMarket files of the reduced model (empty: none)
+  };
+
+  /** A fractional change alpha of a design parameter (*MODIFICATION data line). */
+  struct DesignChange
+  {
+    std::string    parameter; ///< upper-case design-parameter name
+    double         alpha = 0.0;
+    SourceLocation defined_at;
+  };
+
+  /** A target frequency of the inverse problem (*INVERSE FREQUENCY data line). */
+  struct FrequencyTarget
+  {
+    unsigned       mode      = 1;   ///< 1-based system mode number of the baseline
+    double         frequency = 0.0; ///< cycles/time
+    SourceLocation defined_at;
+  };
+
+  /** *MODIFICATION [, COMPARE=FULL]: the design changes. */
+  struct ModificationParameters
+  {
+    bool                      compare_full = false; ///< COMPARE=FULL
+    std::vector<DesignChange> changes;
+  };
+
+  /** *SENSITIVITY: the modes whose sensitivities are reported. */
+  struct SensitivityParameters
+  {
+    std::vector<unsigned> modes; ///< 1-based
+  };
+
+  /** *INVERSE FREQUENCY [, COMPARE=FULL] and the *DESIGN VARIABLES block after it. */
+  struct InverseFrequencyParameters
+  {
+    bool                         compare_full = false; ///< COMPARE=FULL
+    std::vector<FrequencyTarget> targets;
+    std::vector<std::string>     variables; ///< *DESIGN VARIABLES (upper case)
+    SourceLocation               variables_at;
+  };
+
+  /**
+   * The parameters of a step's procedure; std::monostate before the deck
+   * names one. A procedure is known by the alternative it holds
+   * (analysis::ProcedureRegistry::of); a new procedure adds its struct here.
+   */
+  using ProcedureParameters = std::variant<std::monostate,
+                                           StaticParameters,
+                                           RiksParameters,
+                                           FrequencyParameters,
+                                           BuckleParameters,
+                                           DynamicParameters,
+                                           ModalSynthesisParameters,
+                                           ModificationParameters,
+                                           SensitivityParameters,
+                                           InverseFrequencyParameters>;
+
+  /** The index of @p Parameters among the alternatives of ProcedureParameters. */
+  template <typename Parameters, std::size_t index = 0>
+  constexpr std::size_t
+  procedure_parameters_index()
+  {
+    static_assert(index < std::variant_size_v<ProcedureParameters>,
+                  "not an alternative of core::ProcedureParameters");
+    if constexpr (std::is_same_v<std::variant_alternative_t<index, ProcedureParameters>, Parameters>)
+      return index;
+    else
+      return procedure_parameters_index<Parameters, index + 1>();
+  }
+} // namespace corot::core
