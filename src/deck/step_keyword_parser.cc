@@ -510,7 +510,7 @@ namespace corot::deck
               optional_parameter("TOTALS", "accepted, no effect"),
               optional_parameter("GLOBAL", "accepted, no effect"),
               optional_parameter("OUTPUT", "accepted, no effect"),
-              optional_parameter("SECTION FORCES", "accepted (beam section forces are always written)"),
+              optional_flag("SECTION FORCES", "accepted (beam section forces are always written)"),
               output_time_points};
     }
 
@@ -527,11 +527,11 @@ namespace corot::deck
 
   COROT_REGISTER_KEYWORD(
     step, "STEP", KeywordPlacement::anywhere, "opens a step (history data up to *END STEP)",
-    {optional_parameter("NLGEOM", "geometrically non-linear (flag = YES); kept by later steps",
+    {optional_flag("NLGEOM", "geometrically non-linear (flag = YES); kept by later steps",
                         {"YES", "NO"}),
      optional_parameter("INC", "maximum number of increments (default 100)"),
      optional_parameter("NAME", "the step's name (accepted)"),
-     optional_parameter("PERTURBATION", "linear perturbation about the base state (*FREQUENCY, "
+     optional_flag("PERTURBATION", "linear perturbation about the base state (*FREQUENCY, "
                                         "*BUCKLE)"),
      optional_parameter("AMPLITUDE", "how loads change over the step (default RAMP in *STATIC, "
                                      "STEP in *DYNAMIC)",
@@ -545,8 +545,8 @@ namespace corot::deck
   COROT_REGISTER_KEYWORD(
     statics, "STATIC", KeywordPlacement::step,
     "static procedure: linear, Newton with NLGEOM, or arc length with RIKS",
-    {optional_parameter("DIRECT", "fixed increments"),
-     optional_parameter("RIKS", "Crisfield's arc length through limit points (needs NLGEOM)"),
+    {optional_flag("DIRECT", "fixed increments"),
+     optional_flag("RIKS", "Crisfield's arc length through limit points (needs NLGEOM)"),
      optional_parameter("SOLVER", "accepted, no effect")},
     "initial increment, period, min, max; RIKS: initial arc, total arc, min, max, maximum LPF, "
     "node, DOF, displacement limit",
@@ -574,7 +574,7 @@ namespace corot::deck
   COROT_REGISTER_KEYWORD(
     dynamic, "DYNAMIC", KeywordPlacement::step,
     "implicit dynamics: co-rotational with NLGEOM, geometrically linear without",
-    {optional_parameter("DIRECT", "fixed increments (else automatic, from a local error estimate)"),
+    {optional_flag("DIRECT", "fixed increments (else automatic, from a local error estimate)"),
      optional_parameter("INTEGRATOR", "the time integrator (default MIDPOINT; HHT if ALPHA= given)",
                         {"MIDPOINT", "NEWMARK", "HHT", "TIMEFE"}),
      optional_parameter("ALPHA", "HHT's alpha in [-1/3, 0] (Abaqus)"),
@@ -588,7 +588,7 @@ namespace corot::deck
     time_points, "TIME POINTS", KeywordPlacement::anywhere,
     "named step times for TIME POINTS= of output requests",
     {required_parameter("NAME", "the name output requests give"),
-     optional_parameter("GENERATE", "data lines are start, end, increment"),
+     optional_flag("GENERATE", "data lines are start, end, increment"),
      optional_parameter("TIME", "only STEP", {"STEP"})},
     "ascending times, or with GENERATE: start, end, increment",
     step_handler<&StepKeywordParser::time_points>)
