@@ -1,10 +1,10 @@
 /**
  * @file
  * The corot command line: `corot run DECK.inp [-o OUTDIR]`, `corot check DECK.inp`,
- * `corot --help`.
+ * `corot --help [NAME]` (generated from the plugin registries, src/app/help_text.h).
  */
-#include <elements/registry.h>
 #include <src/analysis/analysis_runner.h>
+#include <src/app/help_text.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
 #include <src/core/source_location.h>
@@ -17,34 +17,26 @@
 
 #include <filesystem>
 #include <iostream>
+#include <sstream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace
 {
   namespace po = boost::program_options;
 
-  void
-  print_help(std::ostream &out, const po::options_description &options)
+  /** The words after `corot --help` (a topic may be several words: `corot --help beam section`). */
+  std::string
+  help_topic(const po::variables_map &arguments)
   {
-    out << "corot: co-rotational structural dynamics on deal.II/Trilinos\n\n"
-        << "usage:\n"
-        << "  corot run DECK.inp [-o OUTDIR]   solve; write NAME.dat, NAME.json (and NAME.pvd/.vtu)\n"
-        << "  corot check DECK.inp             parse and validate the deck without solving\n"
-        << "  corot --help                     this text\n\n"
-        << options << "\n"
-        << "element types (*ELEMENT, TYPE=):\n";
-    for (const auto *type : corot::elements::ElementRegistry::instance().types())
-      out << "  " << type->name << std::string(type->name.size() < 9 ? 9 - type->name.size() : 1, ' ')
-          << type->description << "\n";
-    out << "  B32/B32R are accepted and split into two B31.\n\n"
-        << "model keywords: *HEADING *INCLUDE *NODE *NSET *ELSET *ELEMENT *MATERIAL *ELASTIC\n"
-        << "  *DENSITY *SOLID SECTION *BEAM SECTION *BEAM GENERAL SECTION *SHELL SECTION *MASS\n"
-        << "  *ROTARY INERTIA *BOUNDARY *EQUATION *AMPLITUDE *INITIAL CONDITIONS\n"
-        << "step keywords: *STEP *END STEP *STATIC *FREQUENCY *CLOAD *DLOAD(GRAV) *BOUNDARY\n"
-        << "  *NODE PRINT *EL PRINT *NODE FILE *EL FILE *ENERGY PRINT\n"
-        << "component mode synthesis: *COMPONENT *DESIGN PARAMETER (model); *MODAL SYNTHESIS\n"
-        << "  *MODIFICATION *SENSITIVITY *INVERSE FREQUENCY *DESIGN VARIABLES (step)\n"
-        << "procedures in this release: *STATIC (linear, NLGEOM with trusses), *FREQUENCY\n";
+    std::string topic;
+    if (arguments.count("command"))
+      topic = arguments["command"].as<std::string>();
+    if (arguments.count("deck"))
+      for (const std::string &word : arguments["deck"].as<std::vector<std::string>>())
+        topic += " " + word;
+    return topic;
   }
 } // namespace
 
@@ -55,14 +47,15 @@ main(int argc, char **argv)
   const bool is_root = dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) == 0;
 
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
+  options.add_options()("help,h", "show this help; --help NAME: one keyword or element type in full")(
     "output,o", po::value<std::string>(), "output directory (default: beside the deck)");
   po::options_description hidden;
-  hidden.add_options()("command", po::value<std::string>())("deck", po::value<std::string>());
+  hidden.add_options()("command", po::value<std::string>())(
+    "deck", po::value<std::vector<std::string>>());
   po::options_description all;
   all.add(options).add(hidden);
   po::positional_options_description positional;
-  positional.add("command", 1).add("deck", 1);
+  positional.add("command", 1).add("deck", -1);
 
   po::variables_map arguments;
   try
@@ -80,19 +73,43 @@ main(int argc, char **argv)
 
   if (arguments.count("help") || !arguments.count("command"))
     {
-      if (is_root)
-        print_help(std::cout, options);
-      return arguments.count("help") ? 0 : 2;
+      const corot::app::HelpText help  = corot::app::corot_help();
+      const std::string          topic = arguments.count("help") ? help_topic(arguments) : "";
+      if (topic.empty())
+        {
+          if (is_root)
+            {
+              std::ostringstream options_text;
+              options_text << options;
+              help.write_overview(std::cout, options_text.str());
+            }
+          return arguments.count("help") ? 0 : 2;
+        }
+      try
+        {
+          std::ostringstream text;
+          help.write_topic(topic, text);
+          if (is_root)
+            std::cout << text.str();
+          return 0;
+        }
+      catch (const std::invalid_argument &error)
+        {
+          if (is_root)
+            std::cerr << "corot: " << error.what() << std::endl;
+          return 2;
+        }
     }
   const std::string command = arguments["command"].as<std::string>();
-  if ((command != "run" && command != "check") || !arguments.count("deck"))
+  if ((command != "run" && command != "check") || !arguments.count("deck") ||
+      arguments["deck"].as<std::vector<std::string>>().size() != 1)
     {
       if (is_root)
         std::cerr << "corot: usage: corot run|check DECK.inp [-o OUTDIR] (see corot --help)"
                   << std::endl;
       return 2;
     }
-  const std::string deck = arguments["deck"].as<std::string>();
+  const std::string deck = arguments["deck"].as<std::vector<std::string>>().front();
 
   try
     {

@@ -10,7 +10,7 @@ namespace corot::deck
 {
   namespace
   {
-    /** "ignored" handler text shared by the output keywords of other codes. */
+    /** The description of the output keywords of other codes (registered without a handler). */
     const char *const ignored_output =
       "an output request of Abaqus/CalculiX that corot cannot honour: skipped with a warning "
       "(corot writes the output of *NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE and *ENERGY PRINT)";
@@ -92,10 +92,7 @@ namespace corot::deck
     CmsKeywordParser::validate(state.model);
     return std::move(state.model);
   }
-} // namespace corot::deck
 
-namespace corot::deck
-{
   namespace
   {
     /** Registers an output keyword of other codes that DeckParser skips with a warning. */
@@ -116,15 +113,15 @@ namespace corot::deck
       register_ignored("ELEMENT OUTPUT") && register_ignored("CONTACT OUTPUT") &&
       register_ignored("RESTART") && register_ignored("MONITOR") && register_ignored("PREPRINT");
   } // namespace
-} // namespace corot::deck
 
-// *INCLUDE lines are replaced by the included file's lines when the deck is
-// read (DeckTokenizer); it is registered for --help and the deck reference.
-COROT_REGISTER_KEYWORD(include, "INCLUDE", ::corot::deck::KeywordPlacement::anywhere,
-                       "reads another deck file in place of this line (relative to this file)",
-                       {::corot::deck::required_parameter("INPUT", "the file to read")}, "",
-                       [](::corot::deck::KeywordContext &, const ::corot::deck::KeywordLine &keyword,
-                          const std::vector<::corot::deck::DataLine> &) {
-                         throw std::logic_error("*INCLUDE at " + keyword.location().str() +
-                                                " reached the keyword parser");
-                       })
+  // *INCLUDE lines are replaced by the included file's lines when the deck is
+  // read (DeckTokenizer); it is registered for --help and the deck reference.
+  COROT_REGISTER_KEYWORD(include, "INCLUDE", KeywordPlacement::anywhere,
+                         "reads another deck file in place of this line (relative to this file)",
+                         {required_parameter("INPUT", "the file to read")}, "",
+                         [](KeywordContext &, const KeywordLine &keyword,
+                            const std::vector<DataLine> &) {
+                           throw std::logic_error("*INCLUDE at " + keyword.location().str() +
+                                                  " reached the keyword parser");
+                         })
+} // namespace corot::deck

@@ -13,11 +13,14 @@
 namespace corot::deck
 {
   /**
-   * Groups deck lines into keyword blocks (a keyword line and its data lines),
-   * hands each block to ModelKeywordParser or StepKeywordParser, and finishes
-   * with ModelFinaliser. Output-only keywords of other codes (*OUTPUT,
-   * *NODE OUTPUT, *ELEMENT OUTPUT, *CONTACT OUTPUT, *RESTART, *MONITOR,
-   * *PREPRINT) are skipped with a warning; any other unknown keyword is an error.
+   * Groups deck lines into keyword blocks (a keyword line and its data lines)
+   * and hands each block to the handler KeywordRegistry holds for its keyword
+   * (found ignoring blanks inside the name, `*ENDSTEP`), after checking where
+   * the keyword stands (model data or inside a step) and that its parameters
+   * are the registered ones; finishes with ModelFinaliser. Keywords registered
+   * without a handler (output keywords of other codes: *OUTPUT, *NODE OUTPUT,
+   * *ELEMENT OUTPUT, *CONTACT OUTPUT, *RESTART, *MONITOR, *PREPRINT) are
+   * skipped with a warning; an unregistered keyword is an error.
    */
   class DeckParser
   {

@@ -34,6 +34,13 @@ namespace corot::deck
     return KeywordParameter{name, help, false, values};
   }
 
+  KeywordParameter
+  optional_flag(const std::string &name, const std::string &help,
+                const std::vector<std::string> &values)
+  {
+    return KeywordParameter{name, help, false, values, true};
+  }
+
   bool
   KeywordInfo::ignored() const
   {

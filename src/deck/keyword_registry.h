@@ -39,6 +39,7 @@ namespace corot::deck
     std::string              help;             ///< one line
     bool                     required = false; ///< the keyword needs it
     std::vector<std::string> values;           ///< allowed values (upper case); empty: free
+    bool                     flag = false;     ///< written without a value (`GENERATE`)
   };
 
   /** A required parameter @p name: @p help [, one of @p values]. */
@@ -50,6 +51,11 @@ namespace corot::deck
   KeywordParameter
   optional_parameter(const std::string &name, const std::string &help,
                      const std::vector<std::string> &values = {});
+
+  /** An optional flag @p name (written without `=`): @p help; with @p values it may also take one. */
+  KeywordParameter
+  optional_flag(const std::string &name, const std::string &help,
+                const std::vector<std::string> &values = {});
 
   /** What a keyword handler works on. */
   struct KeywordContext

@@ -804,14 +804,14 @@ namespace corot::deck
   COROT_REGISTER_KEYWORD(
     nset, "NSET", KeywordPlacement::model, "a node set (repeating a name adds to the set)",
     {required_parameter("NSET", "the set's name"),
-     optional_parameter("GENERATE", "data lines are first, last[, increment]")},
+     optional_flag("GENERATE", "data lines are first, last[, increment]")},
     "node ids or names of earlier node sets, or with GENERATE: first, last[, increment]",
     set_handler<true>)
 
   COROT_REGISTER_KEYWORD(
     elset, "ELSET", KeywordPlacement::model, "an element set (repeating a name adds to the set)",
     {required_parameter("ELSET", "the set's name"),
-     optional_parameter("GENERATE", "data lines are first, last[, increment]")},
+     optional_flag("GENERATE", "data lines are first, last[, increment]")},
     "element ids or names of earlier element sets, or with GENERATE: first, last[, increment]",
     set_handler<false>)
 

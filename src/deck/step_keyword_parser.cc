@@ -343,7 +343,7 @@ namespace corot::deck
               optional_parameter("TOTALS", "accepted, no effect"),
               optional_parameter("GLOBAL", "accepted, no effect"),
               optional_parameter("OUTPUT", "accepted, no effect"),
-              optional_parameter("SECTION FORCES", "accepted (beam section forces are always written)"),
+              optional_flag("SECTION FORCES", "accepted (beam section forces are always written)"),
               output_time_points};
     }
 
@@ -360,11 +360,11 @@ namespace corot::deck
 
   COROT_REGISTER_KEYWORD(
     step, "STEP", KeywordPlacement::anywhere, "opens a step (history data up to *END STEP)",
-    {optional_parameter("NLGEOM", "geometrically non-linear (flag = YES); kept by later steps",
+    {optional_flag("NLGEOM", "geometrically non-linear (flag = YES); kept by later steps",
                         {"YES", "NO"}),
      optional_parameter("INC", "maximum number of increments (default 100)"),
      optional_parameter("NAME", "the step's name (accepted)"),
-     optional_parameter("PERTURBATION", "linear perturbation about the base state (*FREQUENCY, "
+     optional_flag("PERTURBATION", "linear perturbation about the base state (*FREQUENCY, "
                                         "*BUCKLE)"),
      optional_parameter("AMPLITUDE", "how loads change over the step (default RAMP in *STATIC, "
                                      "STEP in *DYNAMIC)",
@@ -383,7 +383,7 @@ namespace corot::deck
     time_points, "TIME POINTS", KeywordPlacement::anywhere,
     "named step times for TIME POINTS= of output requests",
     {required_parameter("NAME", "the name output requests give"),
-     optional_parameter("GENERATE", "data lines are start, end, increment"),
+     optional_flag("GENERATE", "data lines are start, end, increment"),
      optional_parameter("TIME", "only STEP", {"STEP"})},
     "ascending times, or with GENERATE: start, end, increment",
     step_handler<&StepKeywordParser::time_points>)
