@@ -143,10 +143,45 @@ DECKS["beamcom"] = Deck("enabled", "B32 composite beam from two offset sections,
                         "9.2675e-4 to 3e-3 (4 elements per layer: -2.2e-3), U1 1.6770e-4 to 1e-4, "
                         "UR2 -9.389e-4 to 5e-4; CalculiX's bricks 7.005e-4, 1.649e-4 (layers "
                         "joined only at the nodes)")
-# beammix: B32 RECT + CIRC 0.05, 0.08 with OFFSET1/OFFSET2: two different diameters are an
-# elliptical section, which corot does not have.
-DECKS["beammix"] = Deck("unsupported", "B32 RECT + CIRC with offsets, clamped both ends",
-                        error=r"beammix\.inp:30: SECTION=CIRC with two different diameters")
+# beammix: clamped-clamped, x = 0 ... 2, B32 1-3-2 RECT 0.05 x 0.08 (n1 = y) and B32 2-5-4 CIRC
+# 0.05, 0.08: CalculiX's solid ellipse of diameters 0.05 along n1 = (0, 0.7071, 0.7071) and 0.08
+# along n2 (corot since issue 11; ccx 2.20 run on a cantilever with this section bends 4-5 %
+# less than the ellipse beam, as its bricks do, and 15 times more than semi-axes 0.05, 0.08
+# would), OFFSET1 = OFFSET2 = 0.5: the ellipse's centre lies -0.025 n1 - 0.04 n2 off the nodes
+# (rigid eccentricity); Fz = 0.0025 at node 2, NLGEOM. Reference: the exact linear frame
+# (linear_frame.py with the rigid offset, closed_forms.ellipse: Saint-Venant's J and Cowper's
+# ellipse shear coefficients, re-derived from the Saint-Venant flexure solution; the exact
+# rectangle torsion series): node 2 U3 4.15309e-4, U2 1.17956e-4 (the skewed ellipse). corot's
+# own linear run of the deck equals it to 1e-7 (Roark's rectangle J in corot); NLGEOM adds
+# +2.2e-3 of U3 (the offset member's second-order coupling): tolerance 3e-3 of the node 2 U3.
+# CalculiX's answer is not a beam answer here: one C3D20R brick per half-span is 11 times too
+# stiff (node 2 U3 2.77e-5 ref, 2.06e-5 with 2.20; the same deck with RECT for both halves and
+# no offsets: ccx 2.16e-5 with these two B32, 1.80e-4 with four, beam theory 2.372e-4, corot
+# 2.3716e-4).
+
+
+def beammix_checks(tests):
+    del tests
+    E, G = 210000.0, 210000.0 / 2.6
+    nodes = {1: [-1.49012e-08, 0.0, 0.0], 2: [1.0, 0.0, 0.0], 3: [0.5, 0.0, 0.0], 4: [2.0, 0.0, 0.0],
+             5: [1.5, 0.0, 0.0]}
+    rect = dict(cf.rectangle(0.05, 0.08), J=cf.rectangle_torsion_exact(0.05, 0.08))
+    ellipse = cf.ellipse(0.05, 0.08, 0.3)
+    n1 = [0.0, 0.5 ** 0.5, 0.5 ** 0.5]
+    n2 = [0.0, -(0.5 ** 0.5), 0.5 ** 0.5]   # x cross n1
+    centre = [-0.5 * 0.05 * a - 0.5 * 0.08 * b for a, b in zip(n1, n2)]
+    members = [(1, 3, [0.0, 1.0, 0.0], E, G, rect), (3, 2, [0.0, 1.0, 0.0], E, G, rect),
+               (2, 5, n1, E, G, ellipse, centre), (5, 4, n1, E, G, ellipse, centre)]
+    u = linear_frame.solve(nodes, members, {1: range(1, 7), 4: range(1, 7)}, {(2, 3): 0.0025})
+    values = {f"node_output.{n}.U{k}": (u[n][k - 1], disp(n, k - 1)) for n in nodes for k in (1, 2, 3)}
+    return group(1, values, 3e-3)
+
+
+DECKS["beammix"] = Deck("enabled", "B32 RECT + elliptical CIRC with offsets, clamped both ends, NLGEOM",
+                        beammix_checks,
+                        "exact linear frame with the rigid offset: node 2 U3 4.1531e-4, U2 1.1796e-4, "
+                        "to 3e-3 (NLGEOM +2.2e-3); CalculiX's two bricks 11 times too stiff, "
+                        "2.77e-5 / 2.06e-5 (ref / 2.20); the elliptical CIRC is read since issue 11")
 
 # ---------------------------------------------------------------------------------------------
 # boxprofile: 5 B32R (10 B31) cantilever, L = 1000, BOX 50 x 50, walls 3, E = 70000,
