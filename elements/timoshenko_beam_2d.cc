@@ -56,7 +56,7 @@ namespace corot::elements
   {
     const double e = material_.youngs_modulus, g = material_.shear_modulus, a = section_.area,
                  l = length_, ei = e * section_.i11, k = section_.shear_factor_2;
-    const double phi = (k > 0.0 && g > 0.0) ? 12.0 * ei / (k * g * a * l * l) : 0.0;
+    const double phi = beam_plane::shear_parameter(ei, k, g, a, l);
     Eigen::MatrixXd stiffness = Eigen::MatrixXd::Zero(6, 6);
     scatter<2>(stiffness, beam_plane::bar_stiffness(e * a / l), axial);
     scatter<4>(stiffness, beam_plane::stiffness(ei, phi, l, +1.0), bending);
@@ -90,7 +90,10 @@ namespace corot::elements
         return m;
       }
     scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
-    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, l, +1.0), bending);
+    // Phi as in local_stiffness(): the mass of the same interpolation.
+    const double phi = beam_plane::shear_parameter(material_.youngs_modulus * section_.i11,
+                                                   section_.shear_factor_2, material_.shear_modulus, a, l);
+    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, phi, l, +1.0), bending);
     return m;
   }
 

@@ -34,10 +34,12 @@ namespace corot::elements
    * means Euler-Bernoulli (Meijaard 1993, eqs. 5-6; Przemieniecki
    * 1968), axial EA/l. The section's n1 is ignored (it is always -z in 2D).
    *
-   * Mass: consistent Hermite cubic (rho A l/420 [156 22l 54 -13l; ...]) plus
-   * rotary inertia rho I11/(30 l) [36 3l -36 3l; ...], axial (rho A l/6)
-   * [2 1; 1 2]; lumped: rho A l/2 per translation and rho I11 l/2 per
-   * rotation of each node.
+   * Mass: consistent, the kinetic energy of the interpolation the bending
+   * stiffness is exact for (beam_plane::mass: rho A on the deflection, rho I11
+   * on the section rotation, functions of Phi; the Hermite cubic
+   * rho A l/420 [156 22l 54 -13l; ...] + rho I11/(30 l) [36 3l -36 3l; ...] at
+   * Phi = 0), axial (rho A l/6) [2 1; 1 2]; lumped: rho A l/2 per translation
+   * and rho I11 l/2 per rotation of each node.
    */
   class TimoshenkoBeam2D
   {

@@ -28,13 +28,6 @@ namespace corot::elements
     const std::array<int, 4> plane_21 = {{2, 4, 8, 10}}; // u_2, th_1: bending about local 1 (I11)
     const std::array<int, 2> axial    = {{0, 6}};
     const std::array<int, 2> torsion  = {{3, 9}};
-
-    /** Phi = 12 EI/(k G A l^2), 0 without shear flexibility (Meijaard 1993, eq. 6). */
-    double
-    shear_parameter(const double ei, const double k, const double g, const double a, const double l)
-    {
-      return (k > 0.0 && g > 0.0) ? 12.0 * ei / (k * g * a * l * l) : 0.0;
-    }
   } // namespace
 
   TimoshenkoBeam3D::TimoshenkoBeam3D(const ElementDefinition &definition)
@@ -83,10 +76,10 @@ namespace corot::elements
     scatter<2>(k, beam_plane::bar_stiffness(e * a / l), axial);
     scatter<2>(k, beam_plane::bar_stiffness(g * section_.torsion_constant / l), torsion);
     scatter<4>(k,
-               beam_plane::stiffness(ei22, shear_parameter(ei22, section_.shear_factor_1, g, a, l), l, +1.0),
+               beam_plane::stiffness(ei22, beam_plane::shear_parameter(ei22, section_.shear_factor_1, g, a, l), l, +1.0),
                plane_12);
     scatter<4>(k,
-               beam_plane::stiffness(ei11, shear_parameter(ei11, section_.shear_factor_2, g, a, l), l, -1.0),
+               beam_plane::stiffness(ei11, beam_plane::shear_parameter(ei11, section_.shear_factor_2, g, a, l), l, -1.0),
                plane_21);
     return k;
   }
@@ -95,6 +88,7 @@ namespace corot::elements
   TimoshenkoBeam3D::local_mass(const MassKind kind) const
   {
     const double    rho = material_.density, a = section_.area, l = length_;
+    const double    g = material_.shear_modulus, e = material_.youngs_modulus;
     const double    polar = section_.i11 + section_.i22;
     Eigen::MatrixXd m     = Eigen::MatrixXd::Zero(12, 12);
     if (kind == MassKind::lumped)
@@ -112,8 +106,11 @@ namespace corot::elements
       }
     scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
     scatter<2>(m, beam_plane::bar_mass(rho * polar * l), torsion);
-    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i22, l, +1.0), plane_12);
-    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, l, -1.0), plane_21);
+    // Phi of each bending plane as in local_stiffness(): the mass of the same interpolation.
+    const double phi_12 = beam_plane::shear_parameter(e * section_.i22, section_.shear_factor_1, g, a, l);
+    const double phi_21 = beam_plane::shear_parameter(e * section_.i11, section_.shear_factor_2, g, a, l);
+    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i22, phi_12, l, +1.0), plane_12);
+    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, phi_21, l, -1.0), plane_21);
     return m;
   }
 

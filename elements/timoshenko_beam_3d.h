@@ -35,10 +35,12 @@ namespace corot::elements
    * shear coefficient shear_factor_2) and I22 for bending about local 2
    * (deflection along local 1, shear_factor_1). I12 != 0 is rejected.
    *
-   * Mass (Meijaard 1993, eqs. 17-21; Przemieniecki 1968): consistent Hermite cubic
-   * (rho A l/420 [156 22l 54 -13l; ...]) in both bending planes plus the rotary
-   * inertia of the cross-section (rho I/(30 l) [36 3l -36 3l; ...]), axial
-   * (rho A l/6) [2 1; 1 2], torsion (rho J_p l/6) [2 1; 1 2] with J_p = I11 + I22.
+   * Mass (Przemieniecki 1968; Friedman & Kosmatka 1993): in each bending plane
+   * the consistent mass of the interpolation the stiffness is exact for, with
+   * that plane's Phi (beam_plane::mass: rho A on the deflection, rho I on the
+   * section rotation; the Hermite cubic rho A l/420 [156 22l 54 -13l; ...] +
+   * rho I/(30 l) [36 3l -36 3l; ...] at Phi = 0), axial (rho A l/6) [2 1; 1 2],
+   * torsion (rho J_p l/6) [2 1; 1 2] with J_p = I11 + I22.
    * Lumped: rho A l/2 on each translation and rho l/2 (J_p, I11, I22) on the
    * rotations about (t, e1, e2) of each node (a small positive rotary inertia
    * keeps M positive definite), transformed to global axes.

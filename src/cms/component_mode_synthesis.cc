@@ -102,7 +102,9 @@ namespace corot::cms
         Component              &component = result.sub_.components[c];
         const DesignDerivative &d         = *component.derivative(name);
         // The element properties enter K and M linearly (density, modulus,
-        // truss area), so K(alpha) = K + alpha dK exactly.
+        // truss area), so K(alpha) = K + alpha dK exactly. The beams' mass
+        // depends on Phi = 12 EI/(kGA l^2), which density and modulus (E and
+        // G together) leave unchanged; beams refuse AREA (Element::design_derivative).
         component.stiffness += alpha * d.stiffness_derivative;
         component.mass += alpha * d.mass_derivative;
         changed[c] = true;

@@ -52,6 +52,43 @@ namespace corot::deck
     }
 
     /**
+     * Shear coefficient of a solid ellipse for shear along the semi-axis @p a (the other
+     * semi-axis @p b), G. R. Cowper, J. Appl. Mech. 33 (1966) 335-340, Table 1:
+     *   k = 12 (1 + nu) a^2 (3 a^2 + b^2) / [(40 + 37 nu) a^4 + (16 + 10 nu) a^2 b^2 + nu b^4],
+     * the circle's 6 (1 + nu)/(7 + 6 nu) for a = b. (Checked when it was added by re-deriving it:
+     * the ellipse's Saint-Venant flexure warping is the cubic c1 x^3 + c2 x y^2 + c3 x, and
+     * Cowper's mean deflection and mean rotation of the section then give exactly this k.)
+     */
+    double
+    ellipse_shear_coefficient(const double a, const double b, const double nu)
+    {
+      const double a2 = a * a, b2 = b * b;
+      return 12.0 * (1.0 + nu) * a2 * (3.0 * a2 + b2) /
+             ((40.0 + 37.0 * nu) * a2 * a2 + (16.0 + 10.0 * nu) * a2 * b2 + nu * b2 * b2);
+    }
+
+    /**
+     * Solid ellipse with semi-axes a1 along local 1 and a2 along local 2 (CalculiX's CIRC with
+     * two diameters 2 a1, 2 a2): A = pi a1 a2, I11 = pi a1 a2^3/4 (about local 1),
+     * I22 = pi a1^3 a2/4, Saint-Venant's J = pi a1^3 a2^3/(a1^2 + a2^2) (exact; S. P. Timoshenko
+     * and J. N. Goodier, Theory of Elasticity, 3rd ed., 1970, sec. 106); shear coefficients from
+     * ellipse_shear_coefficient, shear_factor_1 for shear along local 1 (semi-axis a1).
+     * a1 = a2 = r is circle(r) exactly.
+     */
+    core::SectionProperties
+    ellipse(const double a1, const double a2, const double nu)
+    {
+      core::SectionProperties p;
+      p.area             = pi * a1 * a2;
+      p.i11              = pi * a1 * a2 * a2 * a2 / 4.0;
+      p.i22              = pi * a1 * a1 * a1 * a2 / 4.0;
+      p.torsion_constant = pi * std::pow(a1 * a2, 3) / (a1 * a1 + a2 * a2);
+      p.shear_factor_1   = ellipse_shear_coefficient(a1, a2, nu);
+      p.shear_factor_2   = ellipse_shear_coefficient(a2, a1, nu);
+      return p;
+    }
+
+    /**
      * Tube of outer radius r and wall thickness t, inner radius ri = r - t (exact
      * annulus): A = pi (r^2 - ri^2), I = pi (r^4 - ri^4) / 4, J = pi (r^4 - ri^4) / 2.
      * Shear coefficient from Cowper (1966), Table 1, hollow circle with m = ri / r:
@@ -184,8 +221,7 @@ namespace corot::deck
         if (dims.size() == 1)
           return circle(dims[0], poissons_ratio);
         if (std::abs(dims[0] - dims[1]) > 1e-9 * std::max(dims[0], dims[1]))
-          throw core::InputError(location, "SECTION=CIRC with two different diameters (an "
-                                           "elliptical section, CalculiX) is not supported");
+          return ellipse(dims[0] / 2.0, dims[1] / 2.0, poissons_ratio); // CalculiX's ellipse
         return circle(dims[0] / 2.0, poissons_ratio);
       }
     if (shape == "PIPE")

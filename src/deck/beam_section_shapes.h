@@ -33,8 +33,8 @@ namespace corot::deck
    * - `RECT` a, b: width a along local 1, height b along local 2 (Abaqus and
    *   CalculiX alike); one value a is a square a x a (CalculiX);
    * - `CIRC` r: solid circle of radius r (Abaqus); two values d1, d2 are the
-   *   CalculiX "thicknesses", i.e. the diameters along local 1 and 2, which
-   *   must be equal (an ellipse, d1 != d2, is an error). CalculiX 2.20 also reads
+   *   CalculiX "thicknesses", i.e. the diameters along local 1 and 2; d1 != d2 is
+   *   CalculiX's solid ellipse with semi-axes d1/2, d2/2. CalculiX 2.20 also reads
    *   a single value as the diameter; corot keeps the Abaqus radius for it;
    * - `PIPE` r, t: tube of outer radius r and wall thickness t (thin or thick, t <= r);
    * - `BOX` a, b, t1, t2, t3, t4: rectangular tube of outer width a (local 1) and

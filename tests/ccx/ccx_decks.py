@@ -143,17 +143,56 @@ DECKS["beamcom"] = Deck("enabled", "B32 composite beam from two offset sections,
                         "9.2675e-4 to 3e-3 (4 elements per layer: -2.2e-3), U1 1.6770e-4 to 1e-4, "
                         "UR2 -9.389e-4 to 5e-4; CalculiX's bricks 7.005e-4, 1.649e-4 (layers "
                         "joined only at the nodes)")
-# beammix: B32 RECT + CIRC 0.05, 0.08 with OFFSET1/OFFSET2: two different diameters are an
-# elliptical section, which corot does not have.
-DECKS["beammix"] = Deck("unsupported", "B32 RECT + CIRC with offsets, clamped both ends",
-                        error=r"beammix\.inp:30: SECTION=CIRC with two different diameters")
+# beammix: clamped-clamped, x = 0 ... 2, B32 1-3-2 RECT 0.05 x 0.08 (n1 = y) and B32 2-5-4 CIRC
+# 0.05, 0.08: CalculiX's solid ellipse of diameters 0.05 along n1 = (0, 0.7071, 0.7071) and 0.08
+# along n2 (corot since issue 11; ccx 2.20 run on a cantilever with this section bends 4-5 %
+# less than the ellipse beam, as its bricks do, and 15 times more than semi-axes 0.05, 0.08
+# would), OFFSET1 = OFFSET2 = 0.5: the ellipse's centre lies -0.025 n1 - 0.04 n2 off the nodes
+# (rigid eccentricity); Fz = 0.0025 at node 2, NLGEOM. Reference: the exact linear frame
+# (linear_frame.py with the rigid offset, closed_forms.ellipse: Saint-Venant's J and Cowper's
+# ellipse shear coefficients, re-derived from the Saint-Venant flexure solution; the exact
+# rectangle torsion series): node 2 U3 4.15309e-4, U2 1.17956e-4 (the skewed ellipse). corot's
+# own linear run of the deck equals it to 1e-7 (Roark's rectangle J in corot); NLGEOM adds
+# +2.2e-3 of U3 (the offset member's second-order coupling): tolerance 3e-3 of the node 2 U3.
+# CalculiX's answer is not a beam answer here: one C3D20R brick per half-span is 11 times too
+# stiff (node 2 U3 2.77e-5 ref, 2.06e-5 with 2.20; the same deck with RECT for both halves and
+# no offsets: ccx 2.16e-5 with these two B32, 1.80e-4 with four, beam theory 2.372e-4, corot
+# 2.3716e-4).
+
+
+def beammix_checks(tests):
+    del tests
+    E, G = 210000.0, 210000.0 / 2.6
+    nodes = {1: [-1.49012e-08, 0.0, 0.0], 2: [1.0, 0.0, 0.0], 3: [0.5, 0.0, 0.0], 4: [2.0, 0.0, 0.0],
+             5: [1.5, 0.0, 0.0]}
+    rect = dict(cf.rectangle(0.05, 0.08), J=cf.rectangle_torsion_exact(0.05, 0.08))
+    ellipse = cf.ellipse(0.05, 0.08, 0.3)
+    n1 = [0.0, 0.5 ** 0.5, 0.5 ** 0.5]
+    n2 = [0.0, -(0.5 ** 0.5), 0.5 ** 0.5]   # x cross n1
+    centre = [-0.5 * 0.05 * a - 0.5 * 0.08 * b for a, b in zip(n1, n2)]
+    members = [(1, 3, [0.0, 1.0, 0.0], E, G, rect), (3, 2, [0.0, 1.0, 0.0], E, G, rect),
+               (2, 5, n1, E, G, ellipse, centre), (5, 4, n1, E, G, ellipse, centre)]
+    u = linear_frame.solve(nodes, members, {1: range(1, 7), 4: range(1, 7)}, {(2, 3): 0.0025})
+    values = {f"node_output.{n}.U{k}": (u[n][k - 1], disp(n, k - 1)) for n in nodes for k in (1, 2, 3)}
+    return group(1, values, 3e-3)
+
+
+DECKS["beammix"] = Deck("enabled", "B32 RECT + elliptical CIRC with offsets, clamped both ends, NLGEOM",
+                        beammix_checks,
+                        "exact linear frame with the rigid offset: node 2 U3 4.1531e-4, U2 1.1796e-4, "
+                        "to 3e-3 (NLGEOM +2.2e-3); CalculiX's two bricks 11 times too stiff, "
+                        "2.77e-5 / 2.06e-5 (ref / 2.20); the elliptical CIRC is read since issue 11")
 
 # ---------------------------------------------------------------------------------------------
 # boxprofile: 5 B32R (10 B31) cantilever, L = 1000, BOX 50 x 50, walls 3, E = 70000,
 # rho = 7.85e-9. Step 2 *FREQUENCY 5: two pairs of bending modes and the first torsion mode.
 # Reference: the exact clamped-free Timoshenko beam (Cowper's k = 0.4355 for a thin square
 # tube) and uniform torsion with Bredt's J = 311469 and rho Ip, Ip = 2 I. Bending: corot's 10
-# elements lie 2.4e-6 and 8.7e-5 above/below it (tolerance 2e-4); torsion: linear elements with
+# elements lie 1.2e-5 and 4.3e-4 above it (the consistent mass of the shear-flexible beam; the
+# same cantilever with 20, 40, 80 B31: +2.9e-6 / +1.0e-4, +7.0e-7 / +2.6e-5, +1.8e-7 / +6.4e-6,
+# order 2 from above), tolerances 2e-4 and 6e-4. (The Euler-Bernoulli mass used before issue 11
+# gave -2.4e-6 / -8.7e-5 with 10 elements by cancellation and converged to -9.8e-6 / -3.5e-4.)
+# Torsion: linear elements with
 # consistent rotary inertia are stiff by (kh)^2/24 = 1.03e-3 (k h = pi/20; exact discrete value
 # 400.554), tolerance 1.2e-3. CalculiX's bricks: 31.658, 195.47, 462.59 (ref), 32.470, 200.26,
 # 462.99 (2.20): its torsion mode is 16 % stiffer than Bredt's.
@@ -161,11 +200,11 @@ box = cf.square_box(50.0, 3.0, 0.3)
 E, G, rho = 70000.0, 70000.0 / 2.6, 7.85e-9
 bend = cf.cantilever_bending_frequencies(2, 1000.0, E, G, rho, box["A"], box["I11"], box["k"])
 torsion = cf.cantilever_torsion_frequencies(1, 1000.0, G, box["J"], rho, 2 * box["I11"])
-checks = [Check(2, f"frequencies[{i}]", f, 2e-4 * f, ("frequencies", 0, i))
-          for i, f in enumerate([bend[0], bend[0], bend[1], bend[1]])]
+checks = [Check(2, f"frequencies[{i}]", f, tol * f, ("frequencies", 0, i))
+          for i, (f, tol) in enumerate([(bend[0], 2e-4), (bend[0], 2e-4), (bend[1], 6e-4), (bend[1], 6e-4)])]
 checks.append(Check(2, "frequencies[4]", torsion[0], 1.2e-3 * torsion[0], ("frequencies", 0, 4)))
 DECKS["boxprofile"] = Deck("enabled", "B32R box cantilever: 5 frequencies", checks,
-                           "Timoshenko cantilever 31.938, 193.44 to 2e-4; torsion (Bredt) 400.14 "
+                           "Timoshenko cantilever 31.938, 193.44 to 2e-4, 6e-4; torsion (Bredt) 400.14 "
                            "to 1.2e-3 (10 linear elements: +1.03e-3); CalculiX's bricks 31.66 / "
                            "32.47 (ref / 2.20), torsion 462.6")
 
@@ -327,8 +366,10 @@ DECKS["simplebeam"] = Deck("enabled", "one B32R cantilever, end load: section fo
 #    Section forces: V3 = -1, M2 = z.
 # 2: the same with n1 = (0.7071, 0.7071, 0): a pipe is isotropic, U2 = 0.
 # 3: *FREQUENCY 6 (rho = 7.8e-9): three pairs of bending modes of the exact Timoshenko
-#    cantilever, 14882.02, 92846.80, 258123.9; 20 elements are 8e-8, 3e-6, 2.3e-5 above:
-#    tolerance 1e-4. CalculiX's bricks: 14711.9 / 15002.4 (ref / 2.20), 92028 / 93767,
+#    cantilever, 14882.02, 92846.80, 258123.9; 20 elements are 4.0e-7, 1.55e-5, 1.19e-4 above
+#    (10, 40, 80 B31: +6.5e-4, +2.7e-5, +6.6e-6 on the third pair, order 2 from above):
+#    tolerance 1e-4, 1e-4, 2e-4. (The Euler-Bernoulli mass used before issue 11 gave +2.3e-5 by
+#    cancellation and converged to -5.1e-5.) CalculiX's bricks: 14711.9 / 15002.4 (ref / 2.20), 92028 / 93767,
 #    256937 / 261587.
 # 4: torque Mz = 1 at node 1: T = -1 in every element.
 pipe_section = cf.pipe(0.11, 0.01, 0.3)
@@ -356,9 +397,10 @@ DECKS["simplebeampipe2"] = Deck("enabled", "B32R pipe cantilever, section axes a
 rho = 7.8e-9
 f = cf.cantilever_bending_frequencies(3, 10.0, E, G, rho, pipe_section["A"], pipe_section["I11"],
                                       pipe_section["k"])
-checks = [Check(1, f"frequencies[{i}]", f[i // 2], 1e-4 * f[i // 2], ("frequencies", 0, i)) for i in range(6)]
+checks = [Check(1, f"frequencies[{i}]", f[i // 2], (2e-4 if i >= 4 else 1e-4) * f[i // 2],
+                ("frequencies", 0, i)) for i in range(6)]
 DECKS["simplebeampipe3"] = Deck("enabled", "B32R pipe cantilever: 6 frequencies", checks,
-                                "Timoshenko cantilever 14882.0, 92846.8, 258124 to 1e-4; "
+                                "Timoshenko cantilever 14882.0, 92846.8 to 1e-4, 258124 to 2e-4; "
                                 "CalculiX's bricks 14711.9 / 15002.4 (ref / 2.20)")
 checks = group(1, {f"element_output.{e}.{name}": (-1.0 if name == "T" else 0.0)
                    for e in range(1, 21) for name in ("T", "N", "V2", "V3", "M1", "M2")}, 1e-9)

@@ -30,6 +30,23 @@ def rectangle_torsion_roark(a, b):
     return longer * shorter ** 3 * (1.0 / 3.0 - 0.21 * r * (1.0 - r ** 4 / 12.0))
 
 
+def ellipse(d1, d2, nu):
+    """Solid ellipse of diameters d1 along the local 1-direction and d2 along 2 (CalculiX's
+    SECTION=CIRC with two values), semi-axes a1 = d1/2, a2 = d2/2: A = pi a1 a2,
+    I11 = pi a1 a2^3/4, I22 = pi a1^3 a2/4, Saint-Venant's J = pi a1^3 a2^3/(a1^2 + a2^2)
+    (Timoshenko & Goodier sec. 106) and Cowper's (1966) ellipse coefficient for shear along the
+    semi-axis a (other semi-axis b): 12(1+nu) a^2 (3a^2 + b^2)/((40+37nu) a^4 + (16+10nu) a^2 b^2
+    + nu b^4), k1 along 1, k2 along 2."""
+    a1, a2 = d1 / 2.0, d2 / 2.0
+
+    def cowper(a, b):
+        return 12 * (1 + nu) * a * a * (3 * a * a + b * b) / (
+            (40 + 37 * nu) * a ** 4 + (16 + 10 * nu) * a * a * b * b + nu * b ** 4)
+    return {"A": math.pi * a1 * a2, "I11": math.pi * a1 * a2 ** 3 / 4.0,
+            "I22": math.pi * a1 ** 3 * a2 / 4.0, "J": math.pi * (a1 * a2) ** 3 / (a1 * a1 + a2 * a2),
+            "k1": cowper(a1, a2), "k2": cowper(a2, a1)}
+
+
 def pipe(r, t, nu):
     """Tube of outer radius r, wall t: exact annulus, Cowper's hollow-circle shear coefficient."""
     ri = r - t

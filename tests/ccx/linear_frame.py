@@ -28,13 +28,15 @@ def _unit(a):
 
 def element_stiffness(p1, p2, n1, E, G, section):
     """12 x 12 global stiffness of a Timoshenko frame member; section holds A, I11 (about n1,
-    bending along n2), I22 (about n2, bending along n1), J and the shear coefficient k."""
+    bending along n2), I22 (about n2, bending along n1), J and the shear coefficient k, or k1
+    (shear along n1) and k2 (along n2) where they differ."""
     axis = _sub(p2, p1)
     L = _dot(axis, axis) ** 0.5
     ex = _unit(axis)
     ey = _unit(_sub(n1, [_dot(n1, ex) * x for x in ex]))
     ez = _cross(ex, ey)
-    A, k = section["A"], section["k"]
+    A = section["A"]
+    k1, k2 = section.get("k1", section.get("k")), section.get("k2", section.get("k"))
     iz, iy = section["I22"], section["I11"]   # v (along y = n1) bends about z = n2: I22
     kl = [[0.0] * 12 for _ in range(12)]
 
@@ -45,7 +47,7 @@ def element_stiffness(p1, p2, n1, E, G, section):
 
     put([0, 6], [[1, -1], [-1, 1]], E * A / L)
     put([3, 9], [[1, -1], [-1, 1]], G * section["J"] / L)
-    for inertia, dofs, sign in ((iz, [1, 5, 7, 11], 1.0), (iy, [2, 4, 8, 10], -1.0)):
+    for inertia, k, dofs, sign in ((iz, k1, [1, 5, 7, 11], 1.0), (iy, k2, [2, 4, 8, 10], -1.0)):
         phi = 12 * E * inertia / (k * G * A * L * L)
         c = E * inertia / ((1 + phi) * L ** 3)
         s = sign * 6 * L
@@ -65,16 +67,33 @@ def element_stiffness(p1, p2, n1, E, G, section):
     return kg
 
 
+def offset_stiffness(ke, e):
+    """The stiffness ke of a member whose centroid line lies the vector e off its nodes at both
+    ends, moved to the nodes by rigid links: u_centre = u_node + theta x e, theta unchanged;
+    K = T^T ke T (the rigid eccentricity corot's B31 carries for OFFSET1/OFFSET2)."""
+    t = [[1.0 if i == j else 0.0 for j in range(12)] for i in range(12)]
+    skew = [[0.0, e[2], -e[1]], [-e[2], 0.0, e[0]], [e[1], -e[0], 0.0]]   # theta x e = skew theta
+    for end in (0, 6):
+        for i in range(3):
+            for j in range(3):
+                t[end + i][end + 3 + j] = skew[i][j]
+    tk = [[sum(t[p][i] * ke[p][q] for p in range(12)) for q in range(12)] for i in range(12)]
+    return [[sum(tk[i][q] * t[q][j] for q in range(12)) for j in range(12)] for i in range(12)]
+
+
 def solve(nodes, members, fixed, loads):
-    """nodes {id: [x, y, z]}; members [(n1_id, n2_id, n1_direction, E, G, section)];
+    """nodes {id: [x, y, z]}; members [(n1_id, n2_id, n1_direction, E, G, section[, offset])],
+    offset the vector from the nodes to the member's centroid line (offset_stiffness);
     fixed {node: [dof, ...]} (1-based DOFs); loads {(node, dof): value}.
     Returns {node: [UX, UY, UZ, RX, RY, RZ]}."""
     ids = sorted(nodes)
     index = {n: i for i, n in enumerate(ids)}
     size = 6 * len(ids)
     K = [[0.0] * size for _ in range(size)]
-    for a, b, n1, E, G, section in members:
+    for a, b, n1, E, G, section, *offset in members:
         ke = element_stiffness(nodes[a], nodes[b], n1, E, G, section)
+        if offset:
+            ke = offset_stiffness(ke, offset[0])
         dofs = [6 * index[a] + i for i in range(6)] + [6 * index[b] + i for i in range(6)]
         for i, gi in enumerate(dofs):
             row = K[gi]

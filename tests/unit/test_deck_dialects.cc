@@ -188,8 +188,15 @@ TEST_F(DeckDialectTest, CircRadiusOrDiameterByNumberOfValues)
     EXPECT_DOUBLE_EQ(p.torsion_constant, pi * std::pow(0.005, 4) / 2);
     EXPECT_EQ(warnings_.str(), "");
   }
-  expect_error(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n0.01, 0.02\n",
-               "0.01, 0.02", "elliptical section");
+  {
+    // Two different diameters: CalculiX's solid ellipse, semi-axes 0.005 along 1 and 0.01 along 2.
+    const core::Model model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n"
+                                          "0.01, 0.02\n");
+    const core::SectionProperties &p = model.sections[0].properties;
+    EXPECT_DOUBLE_EQ(p.area, pi * 0.005 * 0.01);
+    EXPECT_DOUBLE_EQ(p.i11, pi * 0.005 * std::pow(0.01, 3) / 4);
+    EXPECT_DOUBLE_EQ(p.i22, pi * std::pow(0.005, 3) * 0.01 / 4);
+  }
   expect_error(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n0.01, 0.01, 0.01\n",
                "0.01, 0.01, 0.01", "SECTION=CIRC data line needs 1 to 2 fields, got 3");
 }
