@@ -2,6 +2,7 @@
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/static_results.h>
 #include <src/analysis/step_loading.h>
 #include <src/analysis/zero_pivot_hold.h>
 #include <src/deck/model_keyword_parser.h>
@@ -182,7 +183,7 @@ namespace corot::analysis
   ArcLengthAnalysis::run(const unsigned step_number)
   {
     result_.number    = step_number;
-    result_.procedure = "static";
+    StaticResults &statics = result_.emplace_results<StaticResults>();
     const core::RiksParameters &p = std::get<core::RiksParameters>(step_.parameters);
 
     for (unsigned e = 0; e < context_.elements.size(); ++e)
@@ -323,9 +324,9 @@ namespace corot::analysis
         arc_total += arc;
         load_factor = trial_factor;
         direction   = trial_direction;
-        result_.newton_iterations.push_back(iterations);
-        result_.arc_length.push_back(arc_total);
-        result_.load_factor.push_back(load_factor);
+        statics.newton_iterations.push_back(iterations);
+        statics.arc_length.push_back(arc_total);
+        statics.load_factor.push_back(load_factor);
         result_.log.push_back("increment " + std::to_string(count) + ": arc length " +
                               format(arc_total) + ", LPF " + format(load_factor) + ", " +
                               std::to_string(iterations) + " iterations");

@@ -1,4 +1,5 @@
 #include <src/analysis/buckle_analysis.h>
+#include <src/analysis/buckle_results.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
@@ -79,7 +80,7 @@ namespace corot::analysis
   {
     io::StepResult result;
     result.number    = step_number;
-    result.procedure = "buckle";
+    BuckleResults &buckling = result.emplace_results<BuckleResults>();
 
     PrescribedMotion prescribed(context_, loading_, result.log);
     assembly::Assembler &assembler = context_.assembler;
@@ -172,7 +173,7 @@ namespace corot::analysis
                      request.kind == core::OutputRequest::Kind::element_file;
     for (unsigned mode = 0; mode < pairs.eigenvalues.size(); ++mode)
       {
-        result.load_factors.push_back(pairs.eigenvalues[mode]);
+        buckling.load_factors.push_back(pairs.eigenvalues[mode]);
         std::ostringstream line;
         line << "mode " << mode + 1 << ": load factor " << std::setprecision(10) << pairs.eigenvalues[mode]
              << ", residual " << std::setprecision(2) << pairs.residuals[mode];

@@ -2,6 +2,7 @@
 #include <integrators/step_size_controller.h>
 #include <src/analysis/assembled_dynamic_system.h>
 #include <src/analysis/dynamic_analysis.h>
+#include <src/analysis/dynamic_results.h>
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
@@ -63,7 +64,7 @@ namespace corot::analysis
   {
     io::StepResult result;
     result.number    = step_number;
-    result.procedure = "dynamic";
+    DynamicResults &dynamics = result.emplace_results<DynamicResults>();
 
     const core::DynamicParameters &p = std::get<core::DynamicParameters>(step_.parameters);
     if (!(p.time_increment > 0.0) || !(p.period > 0.0))
@@ -145,13 +146,13 @@ namespace corot::analysis
           const double kinetic = system.kinetic_energy(state.displacement, state.velocity);
           const Eigen::Vector3d momentum = system.angular_momentum(state.displacement, state.velocity);
           for (unsigned k = 0; k < 3; ++k)
-            result.energy.angular_momentum[k].push_back(momentum[k]);
+            dynamics.energy.angular_momentum[k].push_back(momentum[k]);
           const double strain = system.strain_energy(state.displacement);
-          result.energy.time.push_back(state.time);
-          result.energy.kinetic.push_back(kinetic);
-          result.energy.strain.push_back(strain);
-          result.energy.external_work.push_back(external_work);
-          result.energy.total.push_back(kinetic + strain - external_work);
+          dynamics.energy.time.push_back(state.time);
+          dynamics.energy.kinetic.push_back(kinetic);
+          dynamics.energy.strain.push_back(strain);
+          dynamics.energy.external_work.push_back(external_work);
+          dynamics.energy.total.push_back(kinetic + strain - external_work);
         }
       recorder.record(state.time, increment,
                       state.reaction.size() == dofs.n_dofs() ? state.reaction :
@@ -160,14 +161,14 @@ namespace corot::analysis
     };
     record(0, false);
 
-    const double initial_total = result.energy.total.front();
+    const double initial_total = dynamics.energy.total.front();
     auto report = [&](const std::string &where, const unsigned iterations) {
-      const double total = result.energy.total.back();
+      const double total = dynamics.energy.total.back();
       // The level energies are measured against: the initial total, or
       // the largest kinetic + strain energy so far when that is zero.
       double energy_scale = std::abs(initial_total);
-      for (unsigned i = 0; i < result.energy.kinetic.size(); ++i)
-        energy_scale = std::max(energy_scale, result.energy.kinetic[i] + result.energy.strain[i]);
+      for (unsigned i = 0; i < dynamics.energy.kinetic.size(); ++i)
+        energy_scale = std::max(energy_scale, dynamics.energy.kinetic[i] + dynamics.energy.strain[i]);
       energy_scale = std::max(energy_scale, 1e-300);
       std::ostringstream line;
       line << "  step " << step_number << " increment " << where << ": t = "
@@ -225,8 +226,8 @@ namespace corot::analysis
                 iterations += state.iterations;
                 remaining -= dt;
               }
-            result.newton_iterations.push_back(iterations);
-            result.time_increments.push_back(p.time_increment);
+            dynamics.newton_iterations.push_back(iterations);
+            dynamics.time_increments.push_back(p.time_increment);
             record(n, n == n_steps);
             if (n % report_every == 0 || n == n_steps)
               report(std::to_string(n) + "/" + std::to_string(n_steps), iterations);
@@ -312,8 +313,8 @@ namespace corot::analysis
                                    format(state.time) + " of " + format(p.period) +
                                    "): raise INC= on the *STEP line or the *DYNAMIC increments");
         external_work += integrator->external_work_increment();
-        result.newton_iterations.push_back(state.iterations);
-        result.time_increments.push_back(dt);
+        dynamics.newton_iterations.push_back(state.iterations);
+        dynamics.time_increments.push_back(dt);
         smallest    = std::min(smallest, dt);
         largest     = std::max(largest, dt);
         previous_dt = dt;

@@ -1,4 +1,5 @@
 #include <src/analysis/frequency_analysis.h>
+#include <src/analysis/frequency_results.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
@@ -23,7 +24,7 @@ namespace corot::analysis
   {
     io::StepResult result;
     result.number    = step_number;
-    result.procedure = "frequency";
+    FrequencyResults &frequencies = result.emplace_results<FrequencyResults>();
 
     PrescribedMotion prescribed(context_, loading_, result.log);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
@@ -96,8 +97,8 @@ namespace corot::analysis
         const double frequency = std::sqrt(std::max(lambda, 0.0)) / two_pi;
         if (p.upper_frequency && frequency > *p.upper_frequency)
           break;
-        result.eigenvalues.push_back(lambda);
-        result.frequencies.push_back(frequency);
+        frequencies.eigenvalues.push_back(lambda);
+        frequencies.frequencies.push_back(frequency);
         std::ostringstream line;
         line << "mode " << mode + 1 << ": eigenvalue " << std::setprecision(10) << lambda
              << ", residual " << std::setprecision(2) << pairs.residuals[mode];

@@ -103,7 +103,7 @@ namespace corot::analysis
   }
 
   void
-  record_comparison(const ModeComparison &comparison, const FullModelModes &full, io::CmsResult &out,
+  record_comparison(const ModeComparison &comparison, const FullModelModes &full, CmsResults &out,
                     std::vector<std::string> &log)
   {
     out.full_frequencies.clear();

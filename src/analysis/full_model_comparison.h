@@ -5,6 +5,7 @@
  * for COMPARE=FULL.
  */
 #include <src/analysis/analysis_context.h>
+#include <src/analysis/cms_results.h>
 #include <src/analysis/cms_session.h>
 #include <src/io/results.h>
 
@@ -69,7 +70,7 @@ namespace corot::analysis
    * line to @p log for each swap or unpaired mode.
    */
   void
-  record_comparison(const ModeComparison &comparison, const FullModelModes &full, io::CmsResult &out,
+  record_comparison(const ModeComparison &comparison, const FullModelModes &full, CmsResults &out,
                     std::vector<std::string> &log);
 
   /**

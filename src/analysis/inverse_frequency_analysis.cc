@@ -1,3 +1,4 @@
+#include <src/analysis/cms_results.h>
 #include <src/analysis/full_model_comparison.h>
 #include <src/analysis/inverse_frequency_analysis.h>
 #include <src/analysis/procedure_registry.h>
@@ -25,7 +26,6 @@ namespace corot::analysis
   {
     io::StepResult result;
     result.number    = step_number;
-    result.procedure = "inverse_frequency";
     const core::InverseFrequencyParameters &design = std::get<core::InverseFrequencyParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
     std::vector<cms::EigenvalueTarget> targets;
@@ -85,8 +85,7 @@ namespace corot::analysis
     solution.iterations = iterations;
     const cms::ComponentModeSynthesis &final_model = *current;
 
-    io::CmsResult &out = result.cms;
-    out.present        = true;
+    CmsResults &out = result.emplace_results<CmsResults>("inverse_frequency");
     out.timings["inverse solve (fixed T)"] = solve_seconds;
     out.timings["inverse and modified modes"] = inverse_seconds;
     out.timings["inverse with re-reduction"] =
@@ -118,8 +117,8 @@ namespace corot::analysis
     for (unsigned m = 0; m < n_modes; ++m)
       {
         out.baseline_frequencies.push_back(cms::frequency_of(baseline.eigenpairs().eigenvalues[m]));
-        result.eigenvalues.push_back(solution.modified.eigenvalues[m]);
-        result.frequencies.push_back(cms::frequency_of(solution.modified.eigenvalues[m]));
+        out.eigenvalues.push_back(solution.modified.eigenvalues[m]);
+        out.frequencies.push_back(cms::frequency_of(solution.modified.eigenvalues[m]));
       }
 
     if (design.compare_full)

@@ -1,3 +1,4 @@
+#include <src/analysis/cms_results.h>
 #include <src/analysis/full_model_comparison.h>
 #include <src/analysis/modal_synthesis_analysis.h>
 #include <src/analysis/output_recorder.h>
@@ -31,7 +32,6 @@ namespace corot::analysis
   {
     io::StepResult result;
     result.number    = step_number;
-    result.procedure = "modal_synthesis";
     const core::ModalSynthesisParameters &p = std::get<core::ModalSynthesisParameters>(step_.parameters);
 
     // The component matrices are the elements' small-displacement ones, so
@@ -81,8 +81,7 @@ namespace corot::analysis
 
     const cms::ComponentModeSynthesis &model = *session_.baseline;
     const cms::Substructuring         &sub   = model.substructuring();
-    io::CmsResult                     &out   = result.cms;
-    out.present      = true;
+    CmsResults &out = result.emplace_results<CmsResults>("modal_synthesis");
     out.method       = p.craig_bampton ? "craig-bampton" : (p.residual ? "free interface, residual flexibility" : "free interface");
     out.reduced_dofs = model.reduced().size();
     out.full_dofs    = sub.n_free_dofs;
@@ -106,8 +105,8 @@ namespace corot::analysis
     for (unsigned m = 0; m < n_modes; ++m)
       {
         const double lambda = model.eigenpairs().eigenvalues[m];
-        result.eigenvalues.push_back(lambda);
-        result.frequencies.push_back(cms::frequency_of(lambda));
+        out.eigenvalues.push_back(lambda);
+        out.frequencies.push_back(cms::frequency_of(lambda));
       }
 
     if (p.compare_full)
@@ -157,7 +156,7 @@ namespace corot::analysis
             context_.configuration    = core::Configuration(context_.model.nodes.size());
             context_.configuration.apply_increment(context_.dofs, shape);
             std::ostringstream label;
-            label << "CMS mode " << m + 1 << ": " << std::setprecision(6) << result.frequencies[m];
+            label << "CMS mode " << m + 1 << ": " << std::setprecision(6) << out.frequencies[m];
             result.frames.push_back(recorder.frame(m + 1, label.str(), Eigen::VectorXd(), false));
             context_.configuration = saved;
           }

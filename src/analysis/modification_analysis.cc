@@ -1,3 +1,4 @@
+#include <src/analysis/cms_results.h>
 #include <src/analysis/full_model_comparison.h>
 #include <src/analysis/modification_analysis.h>
 #include <src/analysis/procedure_registry.h>
@@ -21,15 +22,14 @@ namespace corot::analysis
   {
     io::StepResult result;
     result.number    = step_number;
-    result.procedure = "modification";
     const core::ModificationParameters &design = std::get<core::ModificationParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
     std::map<std::string, double>      alphas;
     for (const core::DesignChange &change : design.changes)
       alphas[change.parameter] += change.alpha;
 
-    io::CmsResult &out = result.cms;
-    out.present        = true;
+    CmsResults &out = result.emplace_results<CmsResults>("modification");
+    out.modified    = true;
     out.reduced_dofs   = baseline.reduced().size();
     out.full_dofs      = baseline.substructuring().n_free_dofs;
     for (const auto &[name, alpha] : alphas)
@@ -81,8 +81,8 @@ namespace corot::analysis
     for (unsigned m = 0; m < n_modes; ++m)
       {
         out.baseline_frequencies.push_back(cms::frequency_of(baseline.eigenpairs().eigenvalues[m]));
-        result.eigenvalues.push_back(forward.eigenvalues[m]);
-        result.frequencies.push_back(cms::frequency_of(forward.eigenvalues[m]));
+        out.eigenvalues.push_back(forward.eigenvalues[m]);
+        out.frequencies.push_back(cms::frequency_of(forward.eigenvalues[m]));
       }
     for (unsigned m = 0; m < n_exact; ++m)
       out.exact_frequencies.push_back(cms::frequency_of(reanalysis.eigenvalues[m]));

@@ -1,3 +1,4 @@
+#include <src/analysis/cms_results.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/sensitivity_analysis.h>
 #include <src/cms/design_study.h>
@@ -21,7 +22,6 @@ namespace corot::analysis
   {
     io::StepResult result;
     result.number    = step_number;
-    result.procedure = "sensitivity";
     const core::SensitivityParameters &design = std::get<core::SensitivityParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
     const unsigned n = baseline.eigenpairs().eigenvalues.size();
@@ -30,8 +30,7 @@ namespace corot::analysis
         throw core::InputError(step_.procedure_at, "mode " + std::to_string(mode) +
                                                      " does not exist: the reduced model has " +
                                                      std::to_string(n) + " modes");
-    io::CmsResult &out = result.cms;
-    out.present        = true;
+    CmsResults &out = result.emplace_results<CmsResults>("sensitivity");
     out.reduced_dofs   = baseline.reduced().size();
     out.full_dofs      = baseline.substructuring().n_free_dofs;
     for (const core::DesignParameter &parameter : context_.model.design_parameters)
@@ -66,10 +65,10 @@ namespace corot::analysis
       }
     for (const unsigned mode : design.modes)
       {
-        result.eigenvalues.push_back(baseline.eigenpairs().eigenvalues[mode - 1]);
-        result.frequencies.push_back(cms::frequency_of(result.eigenvalues.back()));
+        out.eigenvalues.push_back(baseline.eigenpairs().eigenvalues[mode - 1]);
+        out.frequencies.push_back(cms::frequency_of(out.eigenvalues.back()));
         result.log.push_back("mode " + std::to_string(mode) + ": frequency " +
-                             std::to_string(result.frequencies.back()));
+                             std::to_string(out.frequencies.back()));
       }
     return result;
   }

@@ -2,6 +2,7 @@
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/static_analysis.h>
+#include <src/analysis/static_results.h>
 #include <src/analysis/step_loading.h>
 #include <src/analysis/zero_pivot_hold.h>
 #include <src/deck/model_keyword_parser.h>
@@ -204,7 +205,7 @@ namespace corot::analysis
   StaticAnalysis::run(const unsigned step_number)
   {
     result_.number    = step_number;
-    result_.procedure = "static";
+    StaticResults &statics = result_.emplace_results<StaticResults>();
 
     BaseState &base = context_.base;
     nonlinear_      = step_.nlgeom;
@@ -280,7 +281,7 @@ namespace corot::analysis
                                  "more increments than INC=" + std::to_string(step_.max_increments) +
                                    " needed to complete the step (time " + format(time) + ")");
         time = target;
-        result_.newton_iterations.push_back(iterations);
+        statics.newton_iterations.push_back(iterations);
         result_.log.push_back("increment " + std::to_string(count) + ": time " + format(time) +
                               (nonlinear_ ? ", " + std::to_string(iterations) + " iterations" : ""));
         recorder.record(time, count, reaction, time >= period * (1.0 - 1e-12));

@@ -7,6 +7,7 @@
 #include <src/io/json_stream.h>
 #include <src/io/results.h>
 
+#include <map>
 #include <ostream>
 #include <string>
 
@@ -28,14 +29,9 @@ namespace corot::io
    *                           "angular_momentum": { "L1", "L2", "L3" } (dynamic) },
    *                "node_output": ..., "newton_iterations": [...] } ] }
    * @endcode
-   * Only the keys that belong to the procedure are written:
-   * - static: "node_output" always (possibly {}), "element_output" and
-   *   "newton_iterations" when not empty (the latter exist with NLGEOM);
-   * - frequency: "eigenvalues" and "frequencies" always;
-   * - buckle: "load_factors" always;
-   * - dynamic: "energy", "node_output" and "newton_iterations" always,
-   *   "element_output" when not empty;
-   * - any other procedure: every field of StepResult that is not empty.
+   * After "step" and "procedure" come the keys of the procedure's results
+   * (ProcedureResults::write_json: only the keys that belong to the
+   * procedure), then "base_state" for a step solved about one.
    *
    * Within a node or element, "time" comes first and the variables follow in
    * the order of ordered_variables(). Numbers keep full double precision;
@@ -63,20 +59,16 @@ namespace corot::io
     void
     write_step(JsonStream &json, const StepResult &step) const;
 
-    /** "node_output" or "element_output": @p name : { "<id>": { "time": ..., ... } }. */
-    static void
-    write_histories(JsonStream &json, const std::string &name,
-                    const std::map<unsigned, History> &histories);
-
-    /** The "energy" object of a dynamic step. */
-    static void
-    write_energy(JsonStream &json, const EnergyHistory &energy);
-
-    /** The keys of the CMS procedures (input_decks/README.md, "Results file"). */
-    static void
-    write_cms(JsonStream &json, const CmsResult &cms);
-
     /** The results written. */
     const Results &results_;
   };
+
+  /**
+   * "node_output" or "element_output": @p name : { "<id>": { "time": [...],
+   * "<variable>": [...], ... } }, the variables in the order of
+   * ordered_variables() (for ProcedureResults::write_json).
+   */
+  void
+  write_histories(JsonStream &json, const std::string &name,
+                  const std::map<unsigned, History> &histories);
 } // namespace corot::io

@@ -16,16 +16,10 @@ namespace corot::io
    * Writes a plain-text report in the manner of a CalculiX .dat file: a
    * header with the deck, its heading, the model size and the properties of
    * every beam section (write_beam_sections()), then per step a
-   * banner "STEP n  (procedure)", the step's log lines and its tables:
-   * - node and element output: one table per node / element with a column
-   *   "time" and one per variable present (U1 U2 U3 UR1 UR2 UR3 ..., in the
-   *   order of ordered_variables());
-   * - frequency: mode, eigenvalue, omega (rad/time), frequency
-   *   (cycles/time), period;
-   * - buckle: mode, load factor;
-   * - dynamic: the energy balance (time, kinetic, strain, external work,
-   *   total) and the drift of the total energy;
-   * - a summary of the Newton iterations when there are any.
+   * banner "STEP n  (procedure)", the step's log lines and the tables of
+   * its procedure's results (ProcedureResults::write_report; e.g. node and
+   * element histories, the eigenvalue table of a frequency step, the energy
+   * balance of a dynamic step, a summary of the Newton iterations).
    *
    * Numbers are in fixed-width scientific columns (`%14.6E`); a missing
    * value is shown as "-".
@@ -63,43 +57,6 @@ namespace corot::io
     /** The banner, log and tables of one step. */
     void
     write_step(std::ostream &out, const StepResult &step) const;
-
-    /** The eigenvalue table of a frequency step. */
-    static void
-    write_frequencies(std::ostream &out, const StepResult &step);
-
-    /** Arc length and load proportionality factor per increment of a *STATIC, RIKS step. */
-    static void
-    write_load_proportionality(std::ostream &out, const StepResult &step);
-
-    /** The load-factor table of a buckling step. */
-    static void
-    write_load_factors(std::ostream &out, const StepResult &step);
-
-    /** The energy table of a dynamic step. */
-    static void
-    write_energy(std::ostream &out, const EnergyHistory &energy);
-
-    /**
-     * One table per entry of @p histories, titled "node output for node <id>"
-     * or "element output for element <id>" as @p what is "node" or "element".
-     */
-    static void
-    write_histories(std::ostream &out, const std::string &what,
-                    const std::map<unsigned, History> &histories);
-
-    /**
-     * The tables of the CMS procedures: components, then frequencies beside
-     * the full model's with % errors and the reduced and full DOF counts
-     * (like Hutton & Smith 1993, Table 1), sensitivities (their Table 2),
-     * design changes and inverse-problem targets.
-     */
-    static void
-    write_cms(std::ostream &out, const StepResult &step);
-
-    /** Number, total and largest count of Newton iterations. */
-    static void
-    write_newton_summary(std::ostream &out, const std::vector<unsigned> &iterations);
 
     /** The model reported on. */
     const core::Model &model_;

@@ -8,7 +8,10 @@
 
 #include <array>
 #include <map>
+#include <memory>
+#include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace corot::io
@@ -43,53 +46,6 @@ namespace corot::io
     std::vector<std::map<std::string, double>> element_values;
   };
 
-  /** One component of a component-mode-synthesis model, for the report. */
-  struct ComponentSummary
-  {
-    std::string name;
-    unsigned    dofs = 0, interface_dofs = 0, kept_modes = 0, rigid_modes = 0, attachment_modes = 0;
-  };
-
-  /**
-   * Results of the CMS procedures (modal_synthesis, modification,
-   * sensitivity, inverse_frequency; input_decks/results.schema.json). Frequencies in
-   * cycles/time; relative errors are (reduced - full) / full.
-   */
-  struct CmsResult
-  {
-    bool        present = false;
-    std::string method; ///< "free interface" or "craig-bampton"
-    unsigned    reduced_dofs = 0, full_dofs = 0;
-    std::vector<double>           full_frequencies;     ///< COMPARE=FULL
-    std::vector<double>           relative_errors;      ///< COMPARE=FULL, against the partner
-    /** COMPARE=FULL: per reported mode, the 1-based full mode paired with it by MAC (0: none). */
-    std::vector<unsigned> full_partners;
-    std::vector<double>   pairing_macs;  ///< COMPARE=FULL: the (subspace) MAC of each pairing
-    std::vector<unsigned> swapped_modes; ///< COMPARE=FULL: 1-based modes paired with another index
-    /** modification: per mode, the 1-based CMS re-analysis mode paired with the forward mode. */
-    std::vector<unsigned> reanalysis_partners;
-    std::vector<double>           baseline_frequencies; ///< modification, inverse
-    std::vector<double>           exact_frequencies;    ///< modification: exact CMS re-analysis
-    std::vector<double>           forward_differences;  ///< modification: (forward - exact) / exact
-    std::vector<ComponentSummary> components;
-    /** sensitivity: component -> parameter -> mode -> (p/lambda) d lambda / d p. */
-    std::map<std::string, std::map<std::string, std::map<unsigned, double>>> sensitivities;
-    /**
-     * sensitivity: the clusters of repeated eigenvalues among the reported
-     * modes (1-based mode numbers of each cluster, all of its members);
-     * their sensitivities are the eigenvalues of the projected derivative
-     * matrix (cms::normalized_sensitivity).
-     */
-    std::vector<std::vector<unsigned>> repeated_modes;
-    std::vector<std::pair<std::string, double>> design_changes; ///< modification, inverse: alpha
-    unsigned                                   iterations = 0;  ///< inverse
-    std::vector<unsigned> target_modes;                ///< inverse: 1-based baseline mode numbers
-    std::vector<double>   target_frequencies;          ///< inverse
-    std::vector<double>   achieved_frequencies;        ///< inverse, reduced model
-    std::vector<double>   full_achieved_frequencies;   ///< inverse, full re-analysis (COMPARE=FULL)
-    std::map<std::string, double> timings;             ///< seconds, by phase
-  };
-
   /** The base state a perturbation step (*FREQUENCY, *BUCKLE, *MODAL SYNTHESIS) was solved about. */
   struct BaseStateRecord
   {
@@ -100,33 +56,75 @@ namespace corot::io
     std::string description; ///< e.g. "base state: end of step 1 (NLGEOM): ..."
   };
 
+  class JsonStream;
+  struct StepResult;
+
+  /**
+   * What a procedure computed beyond the output every step has (histories,
+   * field frames, log lines, base state), and how it writes itself: each
+   * procedure has its own results class (analysis::StaticResults,
+   * analysis::FrequencyResults, ...), so the writers know no procedure.
+   */
+  class ProcedureResults
+  {
+  public:
+    virtual ~ProcedureResults() = default;
+
+    /** The procedure's name in NAME.json ("procedure") and NAME.dat (the step banner), e.g. "static". */
+    virtual std::string
+    procedure() const = 0;
+
+    /** The keys of @p step's object in NAME.json between "procedure" and "base_state". */
+    virtual void
+    write_json(JsonStream &json, const StepResult &step) const = 0;
+
+    /** The tables of @p step in NAME.dat, after its banner and log lines. */
+    virtual void
+    write_report(std::ostream &out, const StepResult &step) const = 0;
+  };
+
   /** Everything one *STEP produced. */
   struct StepResult
   {
-    unsigned    number = 0;
-    std::string procedure; ///< "static", "frequency", "buckle", "dynamic", ...
+    unsigned number = 0;
 
     std::map<unsigned, History> node_output;    ///< by node id (*NODE PRINT)
     std::map<unsigned, History> element_output; ///< by element id (*EL PRINT)
-
-    std::vector<double> eigenvalues; ///< frequency: omega^2
-    std::vector<double> frequencies; ///< frequency: cycles/time
-    std::vector<double> load_factors;///< buckle
-
-    /** *STATIC, RIKS, per converged increment: arc length so far (the step "time") and LPF. */
-    std::vector<double> arc_length, load_factor;
-
-    EnergyHistory         energy;            ///< dynamic
-    std::vector<unsigned> newton_iterations; ///< per increment, static NLGEOM and dynamic
-    std::vector<double>   time_increments;   ///< dynamic: length of each accepted increment
 
     std::vector<FieldFrame> frames; ///< for VTU output (*NODE FILE / *EL FILE or mode shapes)
 
     std::vector<std::string> log; ///< lines for the .dat report (increments, cut-backs, warnings)
 
-    CmsResult cms; ///< the CMS procedures
-
     BaseStateRecord base_state; ///< perturbation steps
+
+    /** What the step's procedure computed (shared by copies of this StepResult). */
+    std::shared_ptr<ProcedureResults> results;
+
+    /** Makes @p Results (built from @p arguments) this step's procedure results; returns them. */
+    template <typename Results, typename... Arguments>
+    Results &
+    emplace_results(Arguments &&...arguments)
+    {
+      auto own = std::make_shared<Results>(std::forward<Arguments>(arguments)...);
+      results  = own;
+      return *own;
+    }
+
+    /** The procedure results as @p Results; throws std::bad_cast if they are of another procedure. */
+    template <typename Results>
+    const Results &
+    results_as() const
+    {
+      return dynamic_cast<const Results &>(*results);
+    }
+
+    /** The procedure results as @p Results, to change them; throws std::bad_cast as the const one. */
+    template <typename Results>
+    Results &
+    results_as()
+    {
+      return dynamic_cast<Results &>(*results);
+    }
   };
 
   /** All steps of a run. */

@@ -4,6 +4,7 @@
  * *EQUATION on a missing DOF.
  */
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/static_results.h>
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
 
@@ -218,11 +219,11 @@ TEST(ArcLengthAnalysis, LeesFrameWithLargeArcCutsBackAndStaysOnThePath)
   for (const std::string &line : step.log)
     cut_back = cut_back || line.find("did not converge; cut back") != std::string::npos;
   EXPECT_TRUE(cut_back);
-  ASSERT_FALSE(step.load_factor.empty());
+  ASSERT_FALSE(step.results_as<corot::analysis::StaticResults>().load_factor.empty());
   // The step stops at the first increment whose LPF reaches the maximum 1.8.
-  EXPECT_GE(step.load_factor.back(), 1.8);
-  EXPECT_LE(*std::max_element(step.load_factor.begin(), step.load_factor.end()), 1.86464 * (1 + 1e-5));
-  EXPECT_EQ(step.load_factor.size(), step.arc_length.size());
+  EXPECT_GE(step.results_as<corot::analysis::StaticResults>().load_factor.back(), 1.8);
+  EXPECT_LE(*std::max_element(step.results_as<corot::analysis::StaticResults>().load_factor.begin(), step.results_as<corot::analysis::StaticResults>().load_factor.end()), 1.86464 * (1 + 1e-5));
+  EXPECT_EQ(step.results_as<corot::analysis::StaticResults>().load_factor.size(), step.results_as<corot::analysis::StaticResults>().arc_length.size());
   EXPECT_NE(step.log.back().find("the LPF reached the maximum 1.8"), std::string::npos) << step.log.back();
 }
 

@@ -4,6 +4,7 @@
  * state and use the base state of the last general step.
  */
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/frequency_results.h>
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
 
@@ -187,7 +188,7 @@ TIP, 1, -0.01
   EXPECT_FALSE(results.steps[2].base_state.deformed);
   EXPECT_FALSE(results.steps[2].base_state.stress_stiffening);
   EXPECT_NE(results.steps[2].base_state.description.find("end of step 2 (linear)"), std::string::npos);
-  EXPECT_DOUBLE_EQ(results.steps[2].frequencies[0], results.steps[0].frequencies[0]);
+  EXPECT_DOUBLE_EQ(results.steps[2].results_as<corot::analysis::FrequencyResults>().frequencies[0], results.steps[0].results_as<corot::analysis::FrequencyResults>().frequencies[0]);
   EXPECT_EQ(results.steps[3].base_state.step, 2u);
   EXPECT_FALSE(results.steps[3].base_state.stress_stiffening);
 }
@@ -307,8 +308,8 @@ TEST(BaseState, RigidlyTurnedBaseStateKeepsTheFrequencies)
   EXPECT_NEAR(last(turned.steps[0], 5, "U2"), 0.5, 1e-10);
   EXPECT_NEAR(last(turned.steps[0], 5, "UR3"), 0.5 * M_PI, 1e-10);
   EXPECT_TRUE(turned.steps[1].base_state.deformed);
-  const auto &a = unturned.steps[1].frequencies;
-  const auto &b = turned.steps[1].frequencies;
+  const auto &a = unturned.steps[1].results_as<corot::analysis::FrequencyResults>().frequencies;
+  const auto &b = turned.steps[1].results_as<corot::analysis::FrequencyResults>().frequencies;
   ASSERT_EQ(b.size(), 6u);
   ASSERT_EQ(a.size(), b.size());
   for (unsigned mode = 0; mode < a.size(); ++mode)
@@ -342,8 +343,8 @@ TEST(BaseState, UnloadedNlgeomBaseStateGivesTheLinearFrequencies)
       const corot::io::Results based  = run(write_deck("based.inp", model + unloaded + frequency));
       ASSERT_EQ(based.steps.size(), 2u);
       EXPECT_TRUE(based.steps[1].base_state.deformed);
-      const auto &a = linear.steps[0].frequencies;
-      const auto &b = based.steps[1].frequencies;
+      const auto &a = linear.steps[0].results_as<corot::analysis::FrequencyResults>().frequencies;
+      const auto &b = based.steps[1].results_as<corot::analysis::FrequencyResults>().frequencies;
       ASSERT_EQ(a.size(), 6u);
       ASSERT_EQ(b.size(), a.size());
       for (unsigned mode = 0; mode < a.size(); ++mode)

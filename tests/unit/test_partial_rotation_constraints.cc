@@ -6,6 +6,8 @@
  * and the mid-point scheme still conserves energy with such a support.
  */
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/dynamic_results.h>
+#include <src/analysis/static_results.h>
 #include <src/core/rotation_vector.h>
 #include <src/deck/deck_reader.h>
 
@@ -182,7 +184,7 @@ TEST(PartialRotationConstraints, ArcLengthReachesTheStaticAnswer)
     return text;
   }());
   const auto  &step   = riks.steps.front();
-  const double factor = step.load_factor.back();
+  const double factor = step.results_as<corot::analysis::StaticResults>().load_factor.back();
   ASSERT_GT(factor, 1.0);
   for (const double value : step.node_output.at(1).values.at("UR1"))
     EXPECT_EQ(value, 0.0);
@@ -224,7 +226,7 @@ TEST(PartialRotationConstraints, MidpointConservesEnergyWithAPartlyHeldRotation)
   // up to the Newton tolerance.
   const auto  results = run("swing.inp", swing("MIDPOINT", "1, 1, 4\n", ""));
   const auto &step    = results.steps.front();
-  const auto &total   = step.energy.total;
+  const auto &total   = step.results_as<corot::analysis::DynamicResults>().energy.total;
   ASSERT_EQ(total.size(), 251u);
   double drift = 0.0;
   for (const double value : total)
@@ -268,8 +270,8 @@ TEST(PartialRotationConstraints, PrescribedRotationComponentInDynamicsIsFollowed
       EXPECT_GT(turned, 0.5) << integrator;
       if (integrator == "MIDPOINT")
         {
-          const auto &total = step.energy.total;
-          EXPECT_GT(step.energy.external_work.back(), 0.1); // the support does work
+          const auto &total = step.results_as<corot::analysis::DynamicResults>().energy.total;
+          EXPECT_GT(step.results_as<corot::analysis::DynamicResults>().energy.external_work.back(), 0.1); // the support does work
           EXPECT_LT(std::abs(total.back() - total.front()), 1e-10 * total.front());
         }
     }

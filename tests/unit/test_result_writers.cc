@@ -3,6 +3,10 @@
  * frequency + dynamic run, string escaping and null for NaN; the frequency
  * table of NAME.dat; the .vtu/.pvd files of a two-element truss.
  */
+#include <src/analysis/buckle_results.h>
+#include <src/analysis/dynamic_results.h>
+#include <src/analysis/frequency_results.h>
+#include <src/analysis/static_results.h>
 #include <src/io/json_stream.h>
 #include <src/io/json_writer.h>
 #include <src/io/report_writer.h>
@@ -31,7 +35,7 @@ namespace
 
     io::StepResult static_step;
     static_step.number    = 1;
-    static_step.procedure = "static";
+    static_step.emplace_results<analysis::StaticResults>();
     io::History history;
     history.time           = {0.5, 1.0};
     history.values["UR3"]  = {0.25, 0.5};
@@ -41,20 +45,20 @@ namespace
 
     io::StepResult frequency;
     frequency.number      = 2;
-    frequency.procedure   = "frequency";
-    frequency.eigenvalues = {4.0 * M_PI * M_PI, 16.0 * M_PI * M_PI};
-    frequency.frequencies = {1.0, 2.0};
+    auto &frequencies       = frequency.emplace_results<analysis::FrequencyResults>();
+    frequencies.eigenvalues = {4.0 * M_PI * M_PI, 16.0 * M_PI * M_PI};
+    frequencies.frequencies = {1.0, 2.0};
     results.steps.push_back(frequency);
 
     io::StepResult dynamic;
     dynamic.number               = 3;
-    dynamic.procedure            = "dynamic";
-    dynamic.energy.time          = {0.0, 0.1};
-    dynamic.energy.kinetic       = {1.0, 0.5};
-    dynamic.energy.strain        = {0.0, 0.5};
-    dynamic.energy.external_work = {0.0, 0.0};
-    dynamic.energy.total         = {1.0, std::numeric_limits<double>::quiet_NaN()};
-    dynamic.newton_iterations    = {3};
+    auto &dynamics                = dynamic.emplace_results<analysis::DynamicResults>();
+    dynamics.energy.time          = {0.0, 0.1};
+    dynamics.energy.kinetic       = {1.0, 0.5};
+    dynamics.energy.strain        = {0.0, 0.5};
+    dynamics.energy.external_work = {0.0, 0.0};
+    dynamics.energy.total         = {1.0, std::numeric_limits<double>::quiet_NaN()};
+    dynamics.newton_iterations    = {3};
     results.steps.push_back(dynamic);
     return results;
   }
@@ -205,8 +209,8 @@ TEST(JsonWriter, DeckNameIsEscapedAndBuckleHasOnlyLoadFactors)
   results.deck_name = "we\"ird\\name\n.inp";
   io::StepResult buckle;
   buckle.number       = 1;
-  buckle.procedure    = "buckle";
-  buckle.load_factors = {std::numeric_limits<double>::infinity(), 2.5};
+  buckle.emplace_results<analysis::BuckleResults>().load_factors = {
+    std::numeric_limits<double>::infinity(), 2.5};
   results.steps.push_back(buckle);
   std::ostringstream out;
   io::JsonWriter(results).write(out);
@@ -223,10 +227,10 @@ TEST(ResultWriters, RiksStepReportsArcLengthAndLoadFactorPerIncrement)
   results.deck_name = "riks.inp";
   io::StepResult riks;
   riks.number            = 1;
-  riks.procedure         = "static";
-  riks.arc_length        = {0.5, 1.25};
-  riks.load_factor       = {0.25, -0.125};
-  riks.newton_iterations = {3, 4};
+  auto &statics             = riks.emplace_results<analysis::StaticResults>();
+  statics.arc_length        = {0.5, 1.25};
+  statics.load_factor       = {0.25, -0.125};
+  statics.newton_iterations = {3, 4};
   results.steps.push_back(riks);
   std::ostringstream json;
   io::JsonWriter(results).write(json);
@@ -239,8 +243,8 @@ TEST(ResultWriters, RiksStepReportsArcLengthAndLoadFactorPerIncrement)
     << report.str();
 
   // A static step without RIKS has neither list.
-  results.steps[0].arc_length.clear();
-  results.steps[0].load_factor.clear();
+  results.steps[0].results_as<analysis::StaticResults>().arc_length.clear();
+  results.steps[0].results_as<analysis::StaticResults>().load_factor.clear();
   std::ostringstream plain;
   io::JsonWriter(results).write(plain);
   EXPECT_EQ(plain.str().find("load_factor"), std::string::npos) << plain.str();
@@ -280,7 +284,7 @@ TEST(VtuWriter, TwoElementTrussFramesAndPvd)
   results.deck_name = "truss.inp";
   io::StepResult step;
   step.number    = 1;
-  step.procedure = "static";
+  step.emplace_results<analysis::StaticResults>();
   step.frames    = {truss_frame(0.5, 1.0), truss_frame(1.0, 2.0)};
   results.steps.push_back(step);
 
@@ -342,7 +346,7 @@ TEST(VtuWriter, ShellAndMassGoToPiecesJoinedByPvtu)
   io::Results    results;
   io::StepResult step;
   step.number    = 2;
-  step.procedure = "frequency";
+  step.emplace_results<analysis::FrequencyResults>();
   step.frames    = {frame};
   results.steps.push_back(step);
 

@@ -6,6 +6,7 @@
  * state.
  */
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/buckle_results.h>
 #include <src/deck/deck_reader.h>
 
 #include <gtest/gtest.h>
@@ -54,7 +55,7 @@ namespace
     std::ostringstream progress;
     const auto         results =
       corot::analysis::run_analysis(corot::deck::read_deck(path.string()), MPI_COMM_WORLD, progress);
-    return results.steps.at(0).load_factors;
+    return results.steps.at(0).results_as<corot::analysis::BuckleResults>().load_factors;
   }
 } // namespace
 

@@ -12,6 +12,7 @@
  * U3 = 0. CalculiX's bricks give sxx = szz = sxz = 5.656854 = (N/A)/2.
  */
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/static_results.h>
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
 
@@ -122,7 +123,7 @@ TEST(ZeroPivotHold, UnloadedFreeDofIsHeldRiks)
     corot::deck::read_deck(write_deck("truss_riks.inp", truss_deck(",NLGEOM", "*STATIC,RIKS\n0.25,1.0,,,1.0", "2,1,1."))),
     MPI_COMM_WORLD, progress);
   const corot::io::StepResult &step = results.steps.at(0);
-  const double lpf = step.load_factor.back();
+  const double lpf = step.results_as<corot::analysis::StaticResults>().load_factor.back();
   EXPECT_EQ(last(step, true, 2, "U2"), 0.0);
   EXPECT_NEAR(last(step, false, 1, "N"), lpf * axial_force, 1e-5 * axial_force);
   EXPECT_EQ(std::count(step.log.begin(), step.log.end(), warning), 1);

@@ -1,0 +1,32 @@
+#pragma once
+/**
+ * @file
+ * What a *BUCKLE step reports beyond the common step output.
+ */
+#include <src/io/results.h>
+
+#include <string>
+#include <vector>
+
+namespace corot::analysis
+{
+  /**
+   * Results of *BUCKLE ("buckle"). NAME.json: "load_factors" always,
+   * "node_output" and "element_output" when not empty. NAME.dat: mode and
+   * load factor; then the node and element tables.
+   */
+  class BuckleResults : public io::ProcedureResults
+  {
+  public:
+    std::vector<double> load_factors; ///< the critical load is preload + factor x the step's loads
+
+    std::string
+    procedure() const override;
+
+    void
+    write_json(io::JsonStream &json, const io::StepResult &step) const override;
+
+    void
+    write_report(std::ostream &out, const io::StepResult &step) const override;
+  };
+} // namespace corot::analysis
