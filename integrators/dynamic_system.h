@@ -210,6 +210,13 @@ namespace corot::integrators
     }
     ///@}
 
+    /** Whether some node turns on SO(3) (has RX, RY and RZ); none by default. */
+    virtual bool
+    has_rotations_on_so3() const
+    {
+      return false;
+    }
+
     /** The constrained DOFs (held at their values), in increasing order. */
     virtual std::vector<unsigned>
     constrained_dofs() const = 0;

@@ -1,5 +1,6 @@
 #include <integrators/energy_conserving_midpoint.h>
 #include <integrators/newton_iteration.h>
+#include <integrators/registry.h>
 
 namespace corot::integrators
 {
@@ -57,3 +58,13 @@ namespace corot::integrators
     return dt * dt * dt / (6.0 * (dt + previous_time_step)) * (after.acceleration - before.acceleration);
   }
 } // namespace corot::integrators
+
+COROT_REGISTER_INTEGRATOR(
+  EnergyConservingMidpoint, "MIDPOINT",
+  "energy-conserving mid-point scheme (Crisfield & Shi 1993; Simo & Wong 1991 on 3D rotations), "
+  "the default",
+  {}, [](const corot::integrators::ParameterReader &) {
+    return corot::integrators::IntegratorSetup("MIDPOINT", {}, [] {
+      return std::make_unique<corot::integrators::EnergyConservingMidpoint>();
+    });
+  })

@@ -1,5 +1,6 @@
 #include <integrators/hilber_hughes_taylor.h>
 #include <integrators/newton_iteration.h>
+#include <integrators/registry.h>
 
 #include <stdexcept>
 
@@ -90,3 +91,26 @@ namespace corot::integrators
     return (beta_ - 1.0 / 6.0) * time_step * time_step * (after.acceleration - before.acceleration);
   }
 } // namespace corot::integrators
+
+namespace
+{
+  const std::vector<corot::integrators::IntegratorParameterInfo> hht_parameters = {
+    {"ALPHA", "numerical damping, -1/3 <= ALPHA <= 0 (default 0: Newmark's average "
+              "acceleration); ALPHA= without INTEGRATOR= selects HHT (Abaqus, CalculiX)"}};
+
+  corot::integrators::IntegratorSetup
+  parse_hht(const corot::integrators::ParameterReader &reader)
+  {
+    const double alpha = reader.number("ALPHA").value_or(0.0);
+    if (alpha < -1.0 / 3.0 || alpha > 0.0)
+      reader.fail("ALPHA= must lie in [-1/3, 0]");
+    return corot::integrators::IntegratorSetup("HHT", {{"ALPHA", alpha}}, [alpha] {
+      return std::make_unique<corot::integrators::HilberHughesTaylor>(alpha);
+    });
+  }
+} // namespace
+
+COROT_REGISTER_INTEGRATOR(
+  HilberHughesTaylor, "HHT",
+  "HHT-alpha (Hilber, Hughes & Taylor 1977): Newmark with numerical damping of high frequencies",
+  hht_parameters, parse_hht)

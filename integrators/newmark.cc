@@ -1,5 +1,6 @@
 #include <integrators/newmark.h>
 #include <integrators/newton_iteration.h>
+#include <integrators/registry.h>
 
 namespace corot::integrators
 {
@@ -68,3 +69,11 @@ namespace corot::integrators
     return (0.25 - 1.0 / 6.0) * time_step * time_step * (after.acceleration - before.acceleration);
   }
 } // namespace corot::integrators
+
+COROT_REGISTER_INTEGRATOR(
+  Newmark, "NEWMARK",
+  "Newmark's average acceleration (beta = 1/4, gamma = 1/2), equilibrium at the end of the step",
+  {}, [](const corot::integrators::ParameterReader &) {
+    return corot::integrators::IntegratorSetup(
+      "NEWMARK", {}, [] { return std::make_unique<corot::integrators::Newmark>(); });
+  })

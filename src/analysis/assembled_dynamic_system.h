@@ -136,7 +136,7 @@ namespace corot::analysis
 
     /** Whether some node turns on SO(3) (has RX, RY and RZ). */
     bool
-    has_rotations_on_so3() const
+    has_rotations_on_so3() const override
     {
       return !so3_nodes_.empty();
     }

@@ -1,4 +1,4 @@
-#include <integrators/integrator.h>
+#include <integrators/integrator_setup.h>
 #include <integrators/step_size_controller.h>
 #include <src/analysis/assembled_dynamic_system.h>
 #include <src/analysis/dynamic_analysis.h>
@@ -66,29 +66,17 @@ namespace corot::analysis
     if (!(p.time_increment > 0.0) || !(p.period > 0.0))
       throw core::InputError(step_.procedure_at,
                              "*DYNAMIC needs a positive time increment and time period");
-    auto integrator = integrators::create_integrator(p.integrator, p.order, p.alpha);
-    if (!integrator)
-      throw core::InputError(step_.procedure_at,
-                             "INTEGRATOR=" + p.integrator +
-                               (p.integrator == "TIMEFE" ? ", ORDER=" + std::to_string(p.order) : "") +
-                               " is not available (MIDPOINT, NEWMARK, HHT, or TIMEFE with ORDER >= 1)");
-    if (!p.direct && p.integrator == "TIMEFE")
-      throw core::InputError(step_.procedure_at,
-                             "INTEGRATOR=TIMEFE has no local error estimate for automatic "
-                             "incrementation: add DIRECT (fixed increments), or use MIDPOINT, "
-                             "NEWMARK or HHT");
+    if (!p.integrator)
+      throw std::logic_error("a *DYNAMIC step without an integrator setup");
+    const std::unique_ptr<integrators::Integrator> integrator = p.integrator->create();
+    if (const std::string why = integrator->automatic_incrementation_limitation();
+        !p.direct && !why.empty())
+      throw core::InputError(step_.procedure_at, why);
     PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
     AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom);
-    if (p.integrator == "TIMEFE" && system.has_rotations_on_so3())
-      throw core::InputError(step_.procedure_at,
-                             "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY "
-                             "and RZ, e.g. B31) yet: use MIDPOINT, NEWMARK or HHT");
-    if (p.integrator == "TIMEFE" && p.order >= 2 && system.has_prescribed_motion())
-      throw core::InputError(step_.procedure_at,
-                             "INTEGRATOR=TIMEFE with ORDER >= 2 does not handle prescribed motion "
-                             "(*BOUNDARY, AMPLITUDE= or TYPE=VELOCITY) yet: use ORDER=1 (the "
-                             "mid-point scheme) or MIDPOINT");
+    if (const std::string why = integrator->limitation(system); !why.empty())
+      throw core::InputError(step_.procedure_at, why);
 
     const core::DofMap &dofs = context_.dofs;
     integrators::State  state;

@@ -5,6 +5,7 @@
  * checking the exact "file:line:" prefix of the message.
  */
 #include <elements/registry.h>
+#include <integrators/integrator_setup.h>
 #include <src/core/source_location.h>
 #include <src/deck/beam_section_shapes.h>
 #include <src/deck/deck_reader.h>
@@ -342,12 +343,12 @@ TEST_F(DeckReaderTest, DynamicAndBuckleSteps)
   const core::Model model = deck::read_deck(write("deck.inp", deck));
   ASSERT_EQ(model.steps.size(), 3u);
   EXPECT_EQ(model.steps[0].procedure, core::Procedure::dynamic);
-  EXPECT_EQ(model.steps[0].dynamics.integrator, "HHT");
-  EXPECT_DOUBLE_EQ(model.steps[0].dynamics.alpha, -0.05);
+  EXPECT_EQ(model.steps[0].dynamics.integrator->name(), "HHT");
+  EXPECT_DOUBLE_EQ(*model.steps[0].dynamics.integrator->value("ALPHA"), -0.05);
   EXPECT_DOUBLE_EQ(model.steps[0].dynamics.time_increment, 0.01);
   EXPECT_DOUBLE_EQ(model.steps[0].dynamics.period, 2.0);
-  EXPECT_EQ(model.steps[1].dynamics.integrator, "TIMEFE");
-  EXPECT_EQ(model.steps[1].dynamics.order, 2u);
+  EXPECT_EQ(model.steps[1].dynamics.integrator->name(), "TIMEFE");
+  EXPECT_EQ(*model.steps[1].dynamics.integrator->value("ORDER"), 2u);
   EXPECT_EQ(model.steps[2].procedure, core::Procedure::buckle);
   EXPECT_EQ(model.steps[2].frequency.n_modes, 3u);
 }
