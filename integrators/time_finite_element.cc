@@ -127,7 +127,7 @@ namespace corot::integrators
   std::string
   TimeFiniteElement::limitation(const DynamicSystem &system) const
   {
-    if (system.has_rotations_on_so3())
+    if (!system.rotating_nodes().empty())
       return "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY and RZ, e.g. "
              "B31) yet: use MIDPOINT, NEWMARK or HHT";
     if (order() >= 2 && system.has_prescribed_motion())
@@ -188,7 +188,7 @@ namespace corot::integrators
     Eigen::VectorXd increment = midpoint_predictor(state, h); // as the mid-point scheme
     impose_prescribed_increment(system, state.time, h, state.displacement, increment);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      return system.mass_times(a * to_stage / (h * h) * trial + b / h * v_n);
+      return InertiaForce{system.mass_times(a * to_stage / (h * h) * trial + b / h * v_n), {}};
     };
     iterations = newton_iteration(system, ForceModel::conserving, state.displacement, external,
                                   a * to_stage / (h * h), inertia, increment);
@@ -197,7 +197,7 @@ namespace corot::integrators
       {
         // As in EnergyConservingMidpoint: the reactions' work closes the balance.
         state.reaction = system.reactions(ForceModel::conserving, state.displacement,
-                                          system.compose(state.displacement, increment), inertia(increment),
+                                          system.compose(state.displacement, increment), inertia(increment).force,
                                           external);
         external_work_ += state.reaction.dot(increment);
       }

@@ -48,16 +48,17 @@ namespace
       return force(d);
     }
     Eigen::VectorXd
-    initial_acceleration(const Eigen::VectorXd &d, double) override
+    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &, double) override
     {
       return -force(d);
     }
     Eigen::VectorXd
     newton_correction(const ForceModel model, const Eigen::VectorXd &d_n,
-                      const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia,
+                      const Eigen::VectorXd &d_n1, const InertiaForce &inertia_force,
                       const Eigen::VectorXd &external, const double mass_coefficient,
                       double &residual_ratio) override
     {
+      const Eigen::VectorXd &inertia = inertia_force.force;
       Eigen::VectorXd f(2), slope(2);
       for (int i = 0; i < 2; ++i)
         if (model == ForceModel::conserving)
