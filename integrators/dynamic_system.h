@@ -2,12 +2,16 @@
 /**
  * @file
  * What a time integrator sees of a structure (DESIGN.md section 5): never
- * elements, matrices or constraints, only forces, a mass operator and one
- * Newton correction at a time.
+ * elements, matrices or constraints, only the configuration manifold, forces,
+ * a mass operator and one Newton correction at a time. The scheme formulas
+ * (velocity and acceleration updates, weights, quadrature in time) are the
+ * integrators' own, as MFEM's ODE solvers keep theirs and ask their
+ * TimeDependentOperator only for evaluations.
  */
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
 
+#include <array>
 #include <vector>
 
 namespace corot::integrators
@@ -15,14 +19,43 @@ namespace corot::integrators
   /** Which internal force the residual uses. */
   enum class ForceModel
   {
-    end_of_step, ///< f_int(d_{n+1}): Newmark, HHT
-    conserving   ///< the elements' energy-conserving mid-point force f(d_n, d_{n+1})
+    end_of_step, ///< f_int(d_{n+1})
+    conserving   ///< the elements' energy-conserving force f(d_n, d_{n+1}): Delta d . f = W_{n+1} - W_n
+  };
+
+  /**
+   * The inertia force of a trial increment as a scheme forms it (e.g. M a on
+   * translations, a moment on rotating nodes), with the Newton tangent of its
+   * part on the rotating nodes.
+   */
+  struct InertiaForce
+  {
+    Eigen::VectorXd force;
+    /**
+     * Per rotating node (DynamicSystem::rotating_nodes() order): the
+     * derivative of its moment with respect to the node's spatial spin at
+     * R_{n+1}. Empty: the force is linear in the increment with tangent c M
+     * (c the Newton mass coefficient), also on the rotating nodes.
+     */
+    std::vector<Eigen::Matrix3d> rotating_tangents;
+  };
+
+  /**
+   * A 3-vector per rotating node (DynamicSystem::rotating_nodes() order) and
+   * its derivative with respect to the node's spatial spin w at the rotation
+   * it is evaluated at (R <- exp(delta w) R).
+   */
+  struct RotatingNodeTerms
+  {
+    std::vector<Eigen::Vector3d> values;
+    std::vector<Eigen::Matrix3d> tangents;
   };
 
   /**
    * A semi-discrete structure M a + f_int(d) = f_ext(t) with DOF vectors
    * indexed by global DOF number (replicated on every MPI rank).
    * Constrained DOFs are held: corrections returned are zero there.
+   * Evaluations have no memory: each one is made at the arguments it is given.
    */
   class DynamicSystem
   {
@@ -45,15 +78,21 @@ namespace corot::integrators
     virtual Eigen::VectorXd
     internal_force(const Eigen::VectorXd &d) = 0;
 
-    /** Initial acceleration M^{-1} (f_ext(t) - f_int(d)), zero on constrained DOFs. */
+    /**
+     * The acceleration at (@p d, @p v) at @p time from equilibrium,
+     * M a = f_ext - f_int(d), zero on constrained DOFs; on rotating nodes
+     * Euler's equations, I alpha = m - w x I w.
+     */
     virtual Eigen::VectorXd
-    initial_acceleration(const Eigen::VectorXd &d, double time) = 0;
+    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v, double time) = 0;
 
     /**
      * One Newton correction delta for the residual
-     * g = f(d_n, d_n1) + @p inertia_force - @p external_force, i.e. the solution of
-     * (dg/dd_n1 + c M) delta = -g with c = @p mass_coefficient, where f is
-     * chosen by @p model. Sets @p residual_ratio to |g| / (force scale).
+     * g = f(d_n, d_n1) + @p inertia.force - @p external_force, i.e. the
+     * solution of (dg/dd_n1) delta = -g, where f is chosen by @p model and the
+     * tangent of the inertia force is c M with c = @p mass_coefficient, or
+     * @p inertia.rotating_tangents on the rotating nodes when given. Sets
+     * @p residual_ratio to |g| / (force scale).
      * @p d_n1 is compose(d_n, increment); the correction returned is that of
      * the increment (for rotations on SO(3) the system turns the spatial spin
      * Newton solves for into the change of phi, so increment += correction
@@ -63,7 +102,7 @@ namespace corot::integrators
     newton_correction(ForceModel             model,
                       const Eigen::VectorXd &d_n,
                       const Eigen::VectorXd &d_n1,
-                      const Eigen::VectorXd &inertia_force,
+                      const InertiaForce    &inertia,
                       const Eigen::VectorXd &external_force,
                       double                 mass_coefficient,
                       double                &residual_ratio) = 0;
@@ -121,18 +160,32 @@ namespace corot::integrators
     virtual Eigen::SparseMatrix<double>
     mass_matrix() const = 0;
 
+    /** Kinetic energy at (@p d, @p v) (default 1/2 v.M v). */
+    virtual double
+    kinetic_energy(const Eigen::VectorXd & /*d*/, const Eigen::VectorXd &v) const
+    {
+      return 0.5 * v.dot(mass_times(v));
+    }
+
     /**
-     * @name Rotations on SO(3) (Simo & Wong 1991)
+     * @name The configuration manifold: rotations on SO(3) (Simo & Wong 1991)
      * A system whose rotational DOFs are 3D rotations holds in a DOF vector d
-     * a total rotation vector psi per node (R = exp(psi)), and the increment
-     * of a step on those DOFs is the Cayley vector phi of the spatial step
-     * rotation, R_{n+1} = cay(phi) R_n (core::RotationVector says why Cayley),
-     * never a difference of rotation vectors.
-     * Velocities of those DOFs are spatial angular velocities. The defaults
-     * below are those of a vector space (translations, planar rotations), so
-     * a system without 3D rotations keeps its results bit for bit.
+     * a total rotation vector psi per rotating node (R = exp(psi)), and the
+     * increment of a step on those DOFs is the Cayley vector phi of the
+     * spatial step rotation, R_{n+1} = cay(phi) R_n (core::RotationVector says
+     * why Cayley), never a difference of rotation vectors. Velocities and
+     * accelerations of those DOFs are spatial angular velocities and
+     * accelerations. The defaults below are those of a vector space
+     * (translations, planar rotations): no rotating nodes.
      */
     ///@{
+
+    /** The rotating nodes: the global DOFs of each one's three rotations. */
+    virtual std::vector<std::array<unsigned, 3>>
+    rotating_nodes() const
+    {
+      return {};
+    }
 
     /** The DOF vector reached from @p d_n by the step increment @p increment (default d_n + increment). */
     virtual Eigen::VectorXd
@@ -149,64 +202,45 @@ namespace corot::integrators
     }
 
     /**
-     * The velocity at t_{n+1} of the mid-point scheme, from the step
-     * @p increment and @p v_n (default 2 increment/dt - v_n, Crisfield & Shi
-     * 1993 eq. 1).
+     * @p x with the spatial vectors of the rotating nodes turned by the step
+     * rotation of @p increment, cay(phi) x (the Cayley map); every other
+     * entry as it is (the default: all of them).
      */
     virtual Eigen::VectorXd
-    midpoint_velocity(const Eigen::VectorXd & /*d_n*/, const Eigen::VectorXd &increment,
-                      const Eigen::VectorXd &v_n, const double dt) const
+    transport(const Eigen::VectorXd & /*increment*/, const Eigen::VectorXd &x) const
     {
-      return 2.0 / dt * increment - v_n;
+      return x;
     }
 
     /**
-     * The inertia force of the mid-point scheme, whose work on @p increment
-     * is exactly the change of kinetic energy (default M a_m = M (2/dt^2)
-     * (increment - dt v_n), Crisfield & Shi 1993 eq. 6; nodes on SO(3):
-     * (pi_{n+1} - pi_n)/dt, Simo & Wong 1991). Its Newton tangent is
-     * (2/dt^2) M, or what the system adds in newton_correction() (see there).
+     * The spatial angular momenta pi = R J R^T w of the rotating nodes (J the
+     * material rotary inertia) at the rotation R = cay(phi) R_n reached from
+     * @p d_n by @p increment (a zero increment: at @p d_n), w from @p v, with
+     * their tangents -skew(pi) + c R J R_n^T dcay^{-1}(phi) for a body
+     * velocity W = R^T w that changes with the body increment Theta = R_n^T phi
+     * as dW/dTheta = c = @p body_velocity_coefficient (Simo & Wong 1991).
      */
-    virtual Eigen::VectorXd
-    midpoint_inertia_force(const Eigen::VectorXd & /*d_n*/, const Eigen::VectorXd &increment,
-                           const Eigen::VectorXd &v_n, const double dt)
+    virtual RotatingNodeTerms
+    rotating_momentum(const Eigen::VectorXd & /*d_n*/, const Eigen::VectorXd & /*increment*/,
+                      const Eigen::VectorXd & /*v*/, double /*body_velocity_coefficient*/) const
     {
-      return mass_times(2.0 / (dt * dt) * (increment - dt * v_n));
+      return {};
     }
 
     /**
-     * The inertia force at t_{n+1} of the Newmark-type schemes, times
-     * @p weight (HHT divides its equation by 1 + alpha): default weight M a.
-     * Nodes on SO(3) (the spatial form of Simo & Vu-Quoc's Newmark, 1988,
-     * with spatial angular velocity w and acceleration alpha, w' = alpha):
-     * weight (I alpha + w x I w), I = R J R^T. @p acceleration_coefficient
-     * and @p velocity_coefficient are da/dd and dv/dd of the scheme, for the
-     * Newton tangent of that moment.
+     * The inertial moments I alpha + w x I w (I = R J R^T, R = exp(psi) of
+     * @p d; w, alpha from @p v and @p a) of the rotating nodes (Euler's
+     * equations in spatial form), with their tangents c_a I + c_v (skew(w) I -
+     * skew(I w)) for da/dw = c_a = @p acceleration_coefficient and dv/dw =
+     * c_v = @p velocity_coefficient (I held: its change is of order 1 against
+     * c_a I).
      */
-    virtual Eigen::VectorXd
-    end_of_step_inertia_force(const Eigen::VectorXd & /*d_n1*/, const Eigen::VectorXd & /*v_n1*/,
-                              const Eigen::VectorXd &a_n1, const double weight,
-                              double /*acceleration_coefficient*/, double /*velocity_coefficient*/)
+    virtual RotatingNodeTerms
+    rotating_inertia_force(const Eigen::VectorXd & /*d*/, const Eigen::VectorXd & /*v*/,
+                           const Eigen::VectorXd & /*a*/, double /*acceleration_coefficient*/,
+                           double /*velocity_coefficient*/) const
     {
-      return mass_times(weight * a_n1);
-    }
-
-    /**
-     * The initial acceleration at (@p d, @p v): initial_acceleration() by
-     * default; with the gyroscopic moment -w x I w on SO(3) nodes.
-     */
-    virtual Eigen::VectorXd
-    consistent_initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd & /*v*/,
-                                    const double time)
-    {
-      return initial_acceleration(d, time);
-    }
-
-    /** Kinetic energy at (@p d, @p v) (default 1/2 v.M v). */
-    virtual double
-    kinetic_energy(const Eigen::VectorXd & /*d*/, const Eigen::VectorXd &v) const
-    {
-      return 0.5 * v.dot(mass_times(v));
+      return {};
     }
     ///@}
 

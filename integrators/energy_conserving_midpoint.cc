@@ -1,8 +1,53 @@
 #include <integrators/energy_conserving_midpoint.h>
 #include <integrators/newton_iteration.h>
+#include <integrators/registry.h>
 
 namespace corot::integrators
 {
+  namespace
+  {
+    /**
+     * v_{n+1} = 2 Delta d/dt - v_n (Crisfield & Shi 1993, eq. 1); on rotating
+     * nodes w_{n+1} = 2 phi/dt - cay(phi) w_n, i.e. W_{n+1} = 2 Theta/dt - W_n
+     * in the body (Simo & Wong 1991, the mid-point rule on SO(3)).
+     */
+    Eigen::VectorXd
+    midpoint_velocity(const DynamicSystem &system, const Eigen::VectorXd &increment,
+                      const Eigen::VectorXd &v_n, const double dt)
+    {
+      return 2.0 / dt * increment - system.transport(increment, v_n);
+    }
+
+    /**
+     * The inertia force whose work on the increment is exactly the change of
+     * kinetic energy: M a_m = M (2/dt^2)(Delta d - dt v_n) (Crisfield & Shi
+     * 1993, eq. 6); on rotating nodes (pi_{n+1} - pi_n)/dt (Simo & Wong 1991),
+     * with its tangent in the spatial spin at R_{n+1}.
+     */
+    InertiaForce
+    midpoint_inertia_force(const DynamicSystem &system, const Eigen::VectorXd &d_n,
+                           const Eigen::VectorXd &increment, const Eigen::VectorXd &v_n,
+                           const double dt)
+    {
+      InertiaForce result{system.mass_times(2.0 / (dt * dt) * (increment - dt * v_n)), {}};
+      const auto   nodes = system.rotating_nodes();
+      if (nodes.empty())
+        return result;
+      const RotatingNodeTerms before =
+        system.rotating_momentum(d_n, Eigen::VectorXd::Zero(increment.size()), v_n, 0.0);
+      const RotatingNodeTerms after = system.rotating_momentum(
+        d_n, increment, midpoint_velocity(system, increment, v_n, dt), 2.0 / dt);
+      for (std::size_t i = 0; i < nodes.size(); ++i)
+        {
+          const Eigen::Vector3d f = (after.values[i] - before.values[i]) / dt;
+          for (unsigned k = 0; k < 3; ++k)
+            result.force[nodes[i][k]] = f[k];
+          result.rotating_tangents.push_back(after.tangents[i] / dt);
+        }
+      return result;
+    }
+  } // namespace
+
   void
   EnergyConservingMidpoint::initialize(DynamicSystem &system, State &state)
   {
@@ -19,7 +64,7 @@ namespace corot::integrators
     Eigen::VectorXd        increment = midpoint_predictor(state, dt);
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      return system.midpoint_inertia_force(state.displacement, trial, v_n, dt);
+      return midpoint_inertia_force(system, state.displacement, trial, v_n, dt);
     };
     const unsigned iterations = newton_iteration(system, ForceModel::conserving,
                                                  state.displacement, external, 2.0 / (dt * dt),
@@ -33,12 +78,11 @@ namespace corot::integrators
     if (system.has_prescribed_motion())
       {
         state.reaction = system.reactions(ForceModel::conserving, state.displacement,
-                                          d_n1, inertia(increment),
+                                          d_n1, inertia(increment).force,
                                           external);
         external_work_ += state.reaction.dot(increment);
       }
-    const Eigen::VectorXd v_n1 =
-      system.midpoint_velocity(state.displacement, increment, v_n, dt);
+    const Eigen::VectorXd v_n1 = midpoint_velocity(system, increment, v_n, dt);
     state.acceleration = (v_n1 - v_n) / dt; // the mid-point acceleration a_m
     state.velocity     = v_n1;
     state.displacement = d_n1;
@@ -57,3 +101,13 @@ namespace corot::integrators
     return dt * dt * dt / (6.0 * (dt + previous_time_step)) * (after.acceleration - before.acceleration);
   }
 } // namespace corot::integrators
+
+COROT_REGISTER_INTEGRATOR(
+  EnergyConservingMidpoint, "MIDPOINT",
+  "energy-conserving mid-point scheme (Crisfield & Shi 1993; Simo & Wong 1991 on 3D rotations), "
+  "the default",
+  {}, [](const corot::integrators::ParameterReader &) {
+    return corot::integrators::IntegratorSetup("MIDPOINT", {}, [] {
+      return std::make_unique<corot::integrators::EnergyConservingMidpoint>();
+    });
+  })

@@ -1,5 +1,7 @@
+#include <integrators/end_of_step_inertia.h>
 #include <integrators/hilber_hughes_taylor.h>
 #include <integrators/newton_iteration.h>
+#include <integrators/registry.h>
 
 #include <stdexcept>
 
@@ -18,12 +20,14 @@ namespace corot::integrators
   HilberHughesTaylor::initialize(DynamicSystem &system, State &state)
   {
     state.acceleration =
-      system.consistent_initial_acceleration(state.displacement, state.velocity, state.time);
+      system.initial_acceleration(state.displacement, state.velocity, state.time);
     if (system.has_prescribed_motion())
       state.reaction = system.reactions(ForceModel::end_of_step, state.displacement,
                                         state.displacement,
-                                        system.end_of_step_inertia_force(state.displacement, state.velocity,
-                                                                         state.acceleration, 1.0, 0.0, 0.0),
+                                        end_of_step_inertia_force(system, state.displacement,
+                                                                  state.velocity, state.acceleration,
+                                                                  1.0, 0.0, 0.0)
+                                          .force,
                                         system.external_force(state.time));
   }
 
@@ -50,9 +54,9 @@ namespace corot::integrators
       system, ForceModel::end_of_step, state.displacement, external, scale * c,
       [&](const Eigen::VectorXd &trial) {
         const Eigen::VectorXd a = acceleration(trial);
-        return system.end_of_step_inertia_force(system.compose(state.displacement, trial),
-                                                v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a), a,
-                                                scale, c, gamma_ / (beta_ * dt));
+        return end_of_step_inertia_force(system, system.compose(state.displacement, trial),
+                                         v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a), a, scale,
+                                         c, gamma_ / (beta_ * dt));
       },
       increment);
     // Trapezoidal work of the loads and of the end-of-step reactions of moving
@@ -63,10 +67,11 @@ namespace corot::integrators
       {
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement, d_n1,
-                           system.end_of_step_inertia_force(
-                             d_n1,
+                           end_of_step_inertia_force(
+                             system, d_n1,
                              v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * acceleration(increment)),
-                             acceleration(increment), 1.0, c, gamma_ / (beta_ * dt)),
+                             acceleration(increment), 1.0, c, gamma_ / (beta_ * dt))
+                             .force,
                            f_ext_n1);
         if (state.reaction.size() != reaction.size())
           state.reaction = Eigen::VectorXd::Zero(reaction.size());
@@ -90,3 +95,26 @@ namespace corot::integrators
     return (beta_ - 1.0 / 6.0) * time_step * time_step * (after.acceleration - before.acceleration);
   }
 } // namespace corot::integrators
+
+namespace
+{
+  const std::vector<corot::integrators::IntegratorParameterInfo> hht_parameters = {
+    {"ALPHA", "numerical damping, -1/3 <= ALPHA <= 0 (default 0: Newmark's average "
+              "acceleration); ALPHA= without INTEGRATOR= selects HHT (Abaqus, CalculiX)"}};
+
+  corot::integrators::IntegratorSetup
+  parse_hht(const corot::integrators::ParameterReader &reader)
+  {
+    const double alpha = reader.number("ALPHA").value_or(0.0);
+    if (alpha < -1.0 / 3.0 || alpha > 0.0)
+      reader.fail("ALPHA= must lie in [-1/3, 0]");
+    return corot::integrators::IntegratorSetup("HHT", {{"ALPHA", alpha}}, [alpha] {
+      return std::make_unique<corot::integrators::HilberHughesTaylor>(alpha);
+    });
+  }
+} // namespace
+
+COROT_REGISTER_INTEGRATOR(
+  HilberHughesTaylor, "HHT",
+  "HHT-alpha (Hilber, Hughes & Taylor 1977): Newmark with numerical damping of high frequencies",
+  hht_parameters, parse_hht)

@@ -1,13 +1,13 @@
 #pragma once
 /**
  * @file
- * The time-integrator interface (DESIGN.md section 5; after MFEM's ODESolver).
+ * The time-integrator interface (DESIGN.md section 5; after MFEM's ODESolver). Integrators
+ * register themselves with COROT_REGISTER_INTEGRATOR (integrators/registry.h).
  */
 #include <integrators/dynamic_system.h>
 
 #include <Eigen/Dense>
 
-#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -68,13 +68,25 @@ namespace corot::integrators
     {
       return {};
     }
-  };
 
-  /**
-   * The integrator for a deck's INTEGRATOR=, ORDER= and ALPHA= (MIDPOINT,
-   * NEWMARK, HHT, TIMEFE with ORDER >= 1), or nullptr for one this release
-   * does not provide.
-   */
-  std::unique_ptr<Integrator>
-  create_integrator(const std::string &name, unsigned order, double alpha = 0.0);
+    /**
+     * Why the scheme cannot run with automatic incrementation (a message for
+     * the deck's *DYNAMIC line), or empty if it can (the default).
+     */
+    virtual std::string
+    automatic_incrementation_limitation() const
+    {
+      return {};
+    }
+
+    /**
+     * Why the scheme cannot advance @p system (a message for the deck's
+     * *DYNAMIC line), or empty if it can (the default).
+     */
+    virtual std::string
+    limitation(const DynamicSystem & /*system*/) const
+    {
+      return {};
+    }
+  };
 } // namespace corot::integrators

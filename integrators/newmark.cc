@@ -1,5 +1,7 @@
+#include <integrators/end_of_step_inertia.h>
 #include <integrators/newmark.h>
 #include <integrators/newton_iteration.h>
+#include <integrators/registry.h>
 
 namespace corot::integrators
 {
@@ -7,13 +9,16 @@ namespace corot::integrators
   Newmark::initialize(DynamicSystem &system, State &state)
   {
     state.acceleration =
-      system.consistent_initial_acceleration(state.displacement, state.velocity, state.time);
+      system.initial_acceleration(state.displacement, state.velocity, state.time);
     last_external_     = system.external_force(state.time);
     if (system.has_prescribed_motion())
       state.reaction = system.reactions(ForceModel::end_of_step, state.displacement,
                                         state.displacement,
-                                        system.end_of_step_inertia_force(state.displacement, state.velocity,
-                                                                         state.acceleration, 1.0, 0.0, 0.0), last_external_);
+                                        end_of_step_inertia_force(system, state.displacement,
+                                                                  state.velocity, state.acceleration,
+                                                                  1.0, 0.0, 0.0)
+                                          .force,
+                                        last_external_);
   }
 
   void
@@ -27,8 +32,8 @@ namespace corot::integrators
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
       const Eigen::VectorXd a = c * (trial - dt * v_n) - a_n;
-      return system.end_of_step_inertia_force(system.compose(state.displacement, trial),
-                                              v_n + 0.5 * dt * (a_n + a), a, 1.0, c, 2.0 / dt);
+      return end_of_step_inertia_force(system, system.compose(state.displacement, trial),
+                                       v_n + 0.5 * dt * (a_n + a), a, 1.0, c, 2.0 / dt);
     };
     const unsigned iterations = newton_iteration(system, ForceModel::end_of_step,
                                                  state.displacement, external, c, inertia,
@@ -44,7 +49,7 @@ namespace corot::integrators
       {
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement,
-                           d_n1, inertia(increment), external);
+                           d_n1, inertia(increment).force, external);
         if (state.reaction.size() != reaction.size())
           state.reaction = Eigen::VectorXd::Zero(reaction.size());
         external_work_ += 0.5 * (state.reaction + reaction).dot(increment);
@@ -68,3 +73,11 @@ namespace corot::integrators
     return (0.25 - 1.0 / 6.0) * time_step * time_step * (after.acceleration - before.acceleration);
   }
 } // namespace corot::integrators
+
+COROT_REGISTER_INTEGRATOR(
+  Newmark, "NEWMARK",
+  "Newmark's average acceleration (beta = 1/4, gamma = 1/2), equilibrium at the end of the step",
+  {}, [](const corot::integrators::ParameterReader &) {
+    return corot::integrators::IntegratorSetup(
+      "NEWMARK", {}, [] { return std::make_unique<corot::integrators::Newmark>(); });
+  })

@@ -14,7 +14,7 @@ namespace corot::integrators
                    const Eigen::VectorXd                                       &d_n,
                    const Eigen::VectorXd                                       &external,
                    const double                                                 mass_coefficient,
-                   const std::function<Eigen::VectorXd(const Eigen::VectorXd &)> &inertia,
+                   const std::function<InertiaForce(const Eigen::VectorXd &)>    &inertia,
                    Eigen::VectorXd                                             &increment)
   {
     constexpr unsigned max_iterations = 25;

@@ -12,7 +12,8 @@ namespace corot::integrators
 {
   /**
    * Solves for the increment Delta d of a step by Newton's method. For a
-   * trial increment, @p inertia returns the inertia force M a(Delta d); the
+   * trial increment, @p inertia returns the inertia force M a(Delta d) (with its
+   * tangent on rotating nodes); the
    * residual is f(d_n, d_n + Delta d) + M a - @p external. Converged when the
    * residual is below 1e-8 of the force scale and the correction below 1e-8
    * of the increment; or when the error estimate from the observed
@@ -28,7 +29,7 @@ namespace corot::integrators
                    const Eigen::VectorXd                                       &d_n,
                    const Eigen::VectorXd                                       &external,
                    double                                                       mass_coefficient,
-                   const std::function<Eigen::VectorXd(const Eigen::VectorXd &)> &inertia,
+                   const std::function<InertiaForce(const Eigen::VectorXd &)>    &inertia,
                    Eigen::VectorXd                                             &increment);
 
   /**

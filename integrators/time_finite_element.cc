@@ -1,4 +1,5 @@
 #include <integrators/newton_iteration.h>
+#include <integrators/registry.h>
 #include <integrators/time_finite_element.h>
 
 #include <Eigen/SparseLU>
@@ -116,6 +117,25 @@ namespace corot::integrators
     : basis_(order)
   {}
 
+  std::string
+  TimeFiniteElement::automatic_incrementation_limitation() const
+  {
+    return "INTEGRATOR=TIMEFE has no local error estimate for automatic incrementation: add "
+           "DIRECT (fixed increments), or use MIDPOINT, NEWMARK or HHT";
+  }
+
+  std::string
+  TimeFiniteElement::limitation(const DynamicSystem &system) const
+  {
+    if (!system.rotating_nodes().empty())
+      return "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY and RZ, e.g. "
+             "B31) yet: use MIDPOINT, NEWMARK or HHT";
+    if (order() >= 2 && system.has_prescribed_motion())
+      return "INTEGRATOR=TIMEFE with ORDER >= 2 does not handle prescribed motion (*BOUNDARY, "
+             "AMPLITUDE= or TYPE=VELOCITY) yet: use ORDER=1 (the mid-point scheme) or MIDPOINT";
+    return {};
+  }
+
   void
   TimeFiniteElement::initialize(DynamicSystem &system, State &state)
   {
@@ -168,7 +188,7 @@ namespace corot::integrators
     Eigen::VectorXd increment = midpoint_predictor(state, h); // as the mid-point scheme
     impose_prescribed_increment(system, state.time, h, state.displacement, increment);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      return system.mass_times(a * to_stage / (h * h) * trial + b / h * v_n);
+      return InertiaForce{system.mass_times(a * to_stage / (h * h) * trial + b / h * v_n), {}};
     };
     iterations = newton_iteration(system, ForceModel::conserving, state.displacement, external,
                                   a * to_stage / (h * h), inertia, increment);
@@ -177,7 +197,7 @@ namespace corot::integrators
       {
         // As in EnergyConservingMidpoint: the reactions' work closes the balance.
         state.reaction = system.reactions(ForceModel::conserving, state.displacement,
-                                          system.compose(state.displacement, increment), inertia(increment),
+                                          system.compose(state.displacement, increment), inertia(increment).force,
                                           external);
         external_work_ += state.reaction.dot(increment);
       }
@@ -299,3 +319,29 @@ namespace corot::integrators
     return X;
   }
 } // namespace corot::integrators
+
+namespace
+{
+  const std::vector<corot::integrators::IntegratorParameterInfo> time_element_parameters = {
+    {"ORDER", "polynomial order k >= 1 of the time element (default 1: the mid-point scheme); "
+              "nodal order 2k"}};
+
+  corot::integrators::IntegratorSetup
+  parse_time_element(const corot::integrators::ParameterReader &reader)
+  {
+    const unsigned order = reader.integer("ORDER").value_or(1);
+    if (order == 0)
+      reader.fail("ORDER= must be at least 1");
+    return corot::integrators::IntegratorSetup(
+      "TIMEFE", {{"ORDER", static_cast<double>(order)}},
+      [order] { return std::make_unique<corot::integrators::TimeFiniteElement>(order); });
+  }
+} // namespace
+
+// ORDER=1 is the mid-point scheme (constant trial and linear test functions in
+// time, Borri, Franchi & Mantegazza); TimeFiniteElement reproduces it.
+COROT_REGISTER_INTEGRATOR(
+  TimeFiniteElement, "TIMEFE",
+  "energy-conserving continuous-Galerkin time finite element of order k (Betsch & Steinmann "
+  "2001); fixed increments (DIRECT) only",
+  time_element_parameters, parse_time_element)

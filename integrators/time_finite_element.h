@@ -115,6 +115,14 @@ namespace corot::integrators
       return external_work_;
     }
 
+    /** No local error estimate: automatic incrementation is refused. */
+    std::string
+    automatic_incrementation_limitation() const override;
+
+    /** No 3D rotations (any k), no prescribed motion (k >= 2). */
+    std::string
+    limitation(const DynamicSystem &system) const override;
+
     /** The order k. */
     unsigned
     order() const

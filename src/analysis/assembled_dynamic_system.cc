@@ -150,80 +150,80 @@ namespace corot::analysis
     return result;
   }
 
-  Eigen::VectorXd
-  AssembledDynamicSystem::midpoint_velocity(const Eigen::VectorXd & /*d_n*/,
-                                            const Eigen::VectorXd &increment,
-                                            const Eigen::VectorXd &v_n, const double dt) const
+  std::vector<std::array<unsigned, 3>>
+  AssembledDynamicSystem::rotating_nodes() const
   {
-    Eigen::VectorXd result = 2.0 / dt * increment - v_n;
+    std::vector<std::array<unsigned, 3>> result;
+    for (const So3Node &node : so3_nodes_)
+      result.push_back(node.dofs);
+    return result;
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::transport(const Eigen::VectorXd &increment,
+                                    const Eigen::VectorXd &x) const
+  {
+    Eigen::VectorXd result = x;
     for (const So3Node &node : so3_nodes_)
       {
-        const Eigen::Vector3d w = NodalRotaryInertia::velocity(rotation_entries(node, increment),
-                                                               rotation_entries(node, v_n), dt);
+        const Eigen::Vector3d turned =
+          core::RotationVector::cayley(rotation_entries(node, increment)) * rotation_entries(node, x);
         for (unsigned k = 0; k < 3; ++k)
-          result[node.dofs[k]] = w[k];
+          result[node.dofs[k]] = turned[k];
       }
     return result;
   }
 
-  Eigen::VectorXd
-  AssembledDynamicSystem::midpoint_inertia_force(const Eigen::VectorXd &d_n,
-                                                 const Eigen::VectorXd &increment,
-                                                 const Eigen::VectorXd &v_n, const double dt)
+  integrators::RotatingNodeTerms
+  AssembledDynamicSystem::rotating_momentum(const Eigen::VectorXd &d_n,
+                                            const Eigen::VectorXd &increment,
+                                            const Eigen::VectorXd &v,
+                                            const double           body_velocity_coefficient) const
   {
-    Eigen::VectorXd result = mass_times(2.0 / (dt * dt) * (increment - dt * v_n));
-    if (so3_nodes_.empty())
-      return result;
-    inertia_tangents_.resize(so3_nodes_.size());
-    for (unsigned i = 0; i < so3_nodes_.size(); ++i)
+    integrators::RotatingNodeTerms result;
+    for (const So3Node &node : so3_nodes_)
       {
-        const So3Node        &node = so3_nodes_[i];
-        const Eigen::Vector3d f    = node.inertia.midpoint_moment(
-          core::RotationVector::exp(rotation_entries(node, d_n)), rotation_entries(node, increment),
-          rotation_entries(node, v_n), dt, &inertia_tangents_[i]);
-        for (unsigned k = 0; k < 3; ++k)
-          result[node.dofs[k]] = f[k];
+        const Eigen::Vector3d phi = rotation_entries(node, increment);
+        const Eigen::Matrix3d r_n = core::RotationVector::exp(rotation_entries(node, d_n));
+        const Eigen::Matrix3d r   = core::RotationVector::cayley(phi) * r_n;
+        const Eigen::Vector3d pi  = node.inertia.angular_momentum(r, rotation_entries(node, v));
+        result.values.push_back(pi);
+        result.tangents.push_back(-core::RotationVector::skew(pi) +
+                                  body_velocity_coefficient * r * node.inertia.inertia() *
+                                    r_n.transpose() *
+                                    core::RotationVector::cayley_inverse_tangent(phi));
       }
-    tangent_point_ = compose(d_n, increment);
     return result;
   }
 
-  Eigen::VectorXd
-  AssembledDynamicSystem::end_of_step_inertia_force(const Eigen::VectorXd &d_n1,
-                                                    const Eigen::VectorXd &v_n1,
-                                                    const Eigen::VectorXd &a_n1, const double weight,
-                                                    const double acceleration_coefficient,
-                                                    const double velocity_coefficient)
+  integrators::RotatingNodeTerms
+  AssembledDynamicSystem::rotating_inertia_force(const Eigen::VectorXd &d,
+                                                 const Eigen::VectorXd &v,
+                                                 const Eigen::VectorXd &a,
+                                                 const double acceleration_coefficient,
+                                                 const double velocity_coefficient) const
   {
-    Eigen::VectorXd result = mass_times(weight * a_n1);
-    if (so3_nodes_.empty())
-      return result;
-    inertia_tangents_.resize(so3_nodes_.size());
-    for (unsigned i = 0; i < so3_nodes_.size(); ++i)
+    integrators::RotatingNodeTerms result;
+    for (const So3Node &node : so3_nodes_)
       {
-        const So3Node        &node    = so3_nodes_[i];
-        const Eigen::Matrix3d r       = core::RotationVector::exp(rotation_entries(node, d_n1));
+        const Eigen::Matrix3d r       = core::RotationVector::exp(rotation_entries(node, d));
         const Eigen::Matrix3d spatial = r * node.inertia.inertia() * r.transpose();
-        const Eigen::Vector3d w = rotation_entries(node, v_n1), alpha = rotation_entries(node, a_n1);
-        const Eigen::Vector3d f = weight * (spatial * alpha + w.cross(spatial * w));
-        // d/dd of f with the inertia I held (its change is of order 1 against c I = O(1/dt^2)).
-        inertia_tangents_[i] =
-          weight * (acceleration_coefficient * spatial +
-                    velocity_coefficient * (core::RotationVector::skew(w) * spatial -
-                                            core::RotationVector::skew(spatial * w)));
-        for (unsigned k = 0; k < 3; ++k)
-          result[node.dofs[k]] = f[k];
+        const Eigen::Vector3d w = rotation_entries(node, v), alpha = rotation_entries(node, a);
+        result.values.push_back(spatial * alpha + w.cross(spatial * w));
+        result.tangents.push_back(acceleration_coefficient * spatial +
+                                  velocity_coefficient *
+                                    (core::RotationVector::skew(w) * spatial -
+                                     core::RotationVector::skew(spatial * w)));
       }
-    tangent_point_ = d_n1;
     return result;
   }
 
   Eigen::VectorXd
-  AssembledDynamicSystem::consistent_initial_acceleration(const Eigen::VectorXd &d,
-                                                          const Eigen::VectorXd &v,
-                                                          const double           time)
+  AssembledDynamicSystem::initial_acceleration(const Eigen::VectorXd &d,
+                                               const Eigen::VectorXd &v,
+                                               const double           time)
   {
-    Eigen::VectorXd result = initial_acceleration(d, time);
+    Eigen::VectorXd result = equilibrium_acceleration(d, time);
     const auto     &constraints = context_.assembler.increment_constraints();
     for (const So3Node &node : so3_nodes_)
       {
@@ -340,7 +340,8 @@ namespace corot::analysis
   }
 
   Eigen::VectorXd
-  AssembledDynamicSystem::initial_acceleration(const Eigen::VectorXd &d, const double time)
+  AssembledDynamicSystem::equilibrium_acceleration(const Eigen::VectorXd &d,
+                                                   const double           time) const
   {
     dealii::TrilinosWrappers::MPI::Vector residual, solution;
     Eigen::VectorXd                       internal;
@@ -371,10 +372,11 @@ namespace corot::analysis
   Eigen::VectorXd
   AssembledDynamicSystem::newton_correction(const integrators::ForceModel model,
                                             const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
-                                            const Eigen::VectorXd &inertia_force,
+                                            const integrators::InertiaForce &inertia,
                                             const Eigen::VectorXd &external_force,
                                             const double mass_coefficient, double &residual_ratio)
   {
+    const Eigen::VectorXd                 &inertia_force = inertia.force;
     const Eigen::VectorXd                  effective = external_force - inertia_force;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
     dealii::TrilinosWrappers::SparseMatrix matrix;
@@ -382,9 +384,10 @@ namespace corot::analysis
     assemble_step_force(model, d_n, d_n1, effective, residual, internal, &matrix);
     matrix.add(mass_coefficient, mass_);
     const auto &constraints = context_.assembler.increment_constraints();
-    const bool  exact_inertia_tangent =
-      !so3_nodes_.empty() && tangent_point_.size() == d_n1.size() && tangent_point_ == d_n1;
-    if (exact_inertia_tangent)
+    const std::vector<Eigen::Matrix3d> &inertia_tangents = inertia.rotating_tangents;
+    if (!inertia_tangents.empty() && inertia_tangents.size() != so3_nodes_.size())
+      throw std::logic_error("an inertia force with rotary tangents for other rotating nodes");
+    if (!inertia_tangents.empty())
       {
         // Replace c J by the rotary inertia tangent on the free rotational DOFs.
         for (unsigned i = 0; i < so3_nodes_.size(); ++i)
@@ -395,7 +398,7 @@ namespace corot::analysis
                 // The whole tangent through the node's linearised constraint,
                 // and the mass matrix's c J on the free rotations taken out.
                 context_.assembler.add_condensed(matrix, {node.dofs.begin(), node.dofs.end()},
-                                                 inertia_tangents_[i]);
+                                                 inertia_tangents[i]);
                 for (unsigned a = 0; a < 3; ++a)
                   if (context_.assembler.locally_owned_dofs().is_element(node.dofs[a]))
                     for (unsigned b = 0; b < 3; ++b)
@@ -403,7 +406,7 @@ namespace corot::analysis
                         matrix.add(node.dofs[a], node.dofs[b], -mass_coefficient * node.mass_block(a, b));
                 continue;
               }
-            const Eigen::Matrix3d extra = inertia_tangents_[i] - mass_coefficient * node.inertia.inertia();
+            const Eigen::Matrix3d extra = inertia_tangents[i] - mass_coefficient * node.inertia.inertia();
             for (unsigned a = 0; a < 3; ++a)
               if (context_.assembler.locally_owned_dofs().is_element(node.dofs[a]) &&
                   !constraints.is_constrained(node.dofs[a]))

@@ -28,8 +28,8 @@ namespace corot::analysis
    * R_{n+1} = cay(phi) R_n (compose(), increment_between()); their velocities are
    * spatial angular velocities; their lumped rotary inertia (the 3 x 3 block
    * of the lumped mass at the reference, so the material inertia J) acts as
-   * a rigid body's, R J R^T, with the Simo-Wong mid-point moment of
-   * NodalRotaryInertia in midpoint_inertia_force() and kinetic energy
+   * a rigid body's, R J R^T: angular momentum R J R^T w (rotating_momentum()),
+   * Euler's inertial moment (rotating_inertia_force()) and kinetic energy
    * 1/2 W.J W. Nodes with one rotational DOF (B21: RZ) keep additive
    * rotations, which are exact in the plane, and their results bit for bit.
    *
@@ -62,19 +62,19 @@ namespace corot::analysis
     Eigen::VectorXd
     internal_force(const Eigen::VectorXd &d) override;
 
+    /** M^{-1}(f_ext - f_int), with alpha = I^{-1} (m - w x I w) on SO(3) nodes. */
     Eigen::VectorXd
-    initial_acceleration(const Eigen::VectorXd &d, double time) override;
+    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v,
+                         double time) override;
 
     /**
      * The correction of the increment: Newton's spatial spins on SO(3) nodes
-     * are composed with the increment phi. At the d_n1 of the last
-     * midpoint_inertia_force() or end_of_step_inertia_force() call, the Newton
-     * matrix carries that call's rotary inertia tangent (exact for the
-     * mid-point scheme; I c + w-terms for Newmark) in place of c J.
+     * are composed with the increment phi. With rotary inertia tangents in
+     * @p inertia, the Newton matrix carries them in place of c J.
      */
     Eigen::VectorXd
     newton_correction(integrators::ForceModel model, const Eigen::VectorXd &d_n,
-                      const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia_force,
+                      const Eigen::VectorXd &d_n1, const integrators::InertiaForce &inertia,
                       const Eigen::VectorXd &external_force, double mass_coefficient,
                       double &residual_ratio) override;
 
@@ -101,26 +101,22 @@ namespace corot::analysis
     Eigen::VectorXd
     increment_between(const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1) const override;
 
-    /** 2 increment/dt - v_n, except w_{n+1} = 2 phi/dt - cay(phi) w_n on SO(3) nodes. */
-    Eigen::VectorXd
-    midpoint_velocity(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment,
-                      const Eigen::VectorXd &v_n, double dt) const override;
+    /** The nodes with RX, RY and RZ. */
+    std::vector<std::array<unsigned, 3>>
+    rotating_nodes() const override;
 
-    /** M a_m on translations and planar rotations; (pi_{n+1} - pi_n)/dt on SO(3) nodes. */
+    /** cay(phi) x on SO(3) nodes. */
     Eigen::VectorXd
-    midpoint_inertia_force(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment,
-                           const Eigen::VectorXd &v_n, double dt) override;
+    transport(const Eigen::VectorXd &increment, const Eigen::VectorXd &x) const override;
 
-    /** M a on translations and planar rotations; I alpha + w x I w (I = R J R^T) on SO(3) nodes. */
-    Eigen::VectorXd
-    end_of_step_inertia_force(const Eigen::VectorXd &d_n1, const Eigen::VectorXd &v_n1,
-                              const Eigen::VectorXd &a_n1, double weight,
-                              double acceleration_coefficient, double velocity_coefficient) override;
+    integrators::RotatingNodeTerms
+    rotating_momentum(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment,
+                      const Eigen::VectorXd &v, double body_velocity_coefficient) const override;
 
-    /** initial_acceleration(), with alpha = I^{-1} (m - w x I w) on SO(3) nodes. */
-    Eigen::VectorXd
-    consistent_initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v,
-                                    double time) override;
+    integrators::RotatingNodeTerms
+    rotating_inertia_force(const Eigen::VectorXd &d, const Eigen::VectorXd &v,
+                           const Eigen::VectorXd &a, double acceleration_coefficient,
+                           double velocity_coefficient) const override;
 
     /** 1/2 v.M v on translations and planar rotations, 1/2 W.J W on SO(3) nodes. */
     double
@@ -133,13 +129,6 @@ namespace corot::analysis
      */
     Eigen::Vector3d
     angular_momentum(const Eigen::VectorXd &d, const Eigen::VectorXd &v) const;
-
-    /** Whether some node turns on SO(3) (has RX, RY and RZ). */
-    bool
-    has_rotations_on_so3() const
-    {
-      return !so3_nodes_.empty();
-    }
 
     /** Assembled consistent tangent at @p d, identity on constrained DOFs (replicated). */
     Eigen::SparseMatrix<double>
@@ -209,8 +198,8 @@ namespace corot::analysis
     static Eigen::Vector3d
     rotation_entries(const So3Node &node, const Eigen::VectorXd &d);
 
-    /** The d_n1 and the rotary inertia tangents of the last *_inertia_force() call. */
-    Eigen::VectorXd              tangent_point_;
-    std::vector<Eigen::Matrix3d> inertia_tangents_;
+    /** M^{-1}(f_ext(@p time) - f_int(@p d)), zero on constrained DOFs (J on SO(3) nodes). */
+    Eigen::VectorXd
+    equilibrium_acceleration(const Eigen::VectorXd &d, double time) const;
   };
 } // namespace corot::analysis

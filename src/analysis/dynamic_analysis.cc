@@ -1,4 +1,5 @@
-#include <integrators/integrator.h>
+#include <integrators/registry.h>
+#include <integrators/integrator_setup.h>
 #include <integrators/step_size_controller.h>
 #include <src/analysis/assembled_dynamic_system.h>
 #include <src/analysis/dynamic_analysis.h>
@@ -70,29 +71,17 @@ namespace corot::analysis
     if (!(p.time_increment > 0.0) || !(p.period > 0.0))
       throw core::InputError(step_.procedure_at,
                              "*DYNAMIC needs a positive time increment and time period");
-    auto integrator = integrators::create_integrator(p.integrator, p.order, p.alpha);
-    if (!integrator)
-      throw core::InputError(step_.procedure_at,
-                             "INTEGRATOR=" + p.integrator +
-                               (p.integrator == "TIMEFE" ? ", ORDER=" + std::to_string(p.order) : "") +
-                               " is not available (MIDPOINT, NEWMARK, HHT, or TIMEFE with ORDER >= 1)");
-    if (!p.direct && p.integrator == "TIMEFE")
-      throw core::InputError(step_.procedure_at,
-                             "INTEGRATOR=TIMEFE has no local error estimate for automatic "
-                             "incrementation: add DIRECT (fixed increments), or use MIDPOINT, "
-                             "NEWMARK or HHT");
+    if (!p.integrator)
+      throw std::logic_error("a *DYNAMIC step without an integrator setup");
+    const std::unique_ptr<integrators::Integrator> integrator = p.integrator->create();
+    if (const std::string why = integrator->automatic_incrementation_limitation();
+        !p.direct && !why.empty())
+      throw core::InputError(step_.procedure_at, why);
     PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
     AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom);
-    if (p.integrator == "TIMEFE" && system.has_rotations_on_so3())
-      throw core::InputError(step_.procedure_at,
-                             "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY "
-                             "and RZ, e.g. B31) yet: use MIDPOINT, NEWMARK or HHT");
-    if (p.integrator == "TIMEFE" && p.order >= 2 && system.has_prescribed_motion())
-      throw core::InputError(step_.procedure_at,
-                             "INTEGRATOR=TIMEFE with ORDER >= 2 does not handle prescribed motion "
-                             "(*BOUNDARY, AMPLITUDE= or TYPE=VELOCITY) yet: use ORDER=1 (the "
-                             "mid-point scheme) or MIDPOINT");
+    if (const std::string why = integrator->limitation(system); !why.empty())
+      throw core::InputError(step_.procedure_at, why);
 
     const core::DofMap &dofs = context_.dofs;
     integrators::State  state;
@@ -339,6 +328,42 @@ namespace corot::analysis
 {
   namespace
   {
+    /** The *DYNAMIC keyword line as an integrator plugin reads it: errors name its file:line. */
+    class IntegratorParameters : public integrators::ParameterReader
+    {
+    public:
+      explicit IntegratorParameters(const deck::KeywordLine &keyword)
+        : keyword_(keyword)
+      {}
+
+      bool
+      has(const std::string &parameter) const override
+      {
+        return keyword_.has(parameter);
+      }
+
+      std::optional<double>
+      number(const std::string &parameter) const override
+      {
+        return keyword_.number(parameter);
+      }
+
+      std::optional<unsigned>
+      integer(const std::string &parameter) const override
+      {
+        return keyword_.integer(parameter);
+      }
+
+      [[noreturn]] void
+      fail(const std::string &message) const override
+      {
+        throw core::InputError(keyword_.location(), message);
+      }
+
+    private:
+      const deck::KeywordLine &keyword_;
+    };
+
     /**
      * *DYNAMIC [, DIRECT, INTEGRATOR=, ALPHA=, ORDER=, TOLERANCE=]: time
      * increment (DIRECT) or initial increment, period, min, max (Abaqus).
@@ -350,27 +375,10 @@ namespace corot::analysis
       core::DynamicParameters p;
       p.direct = keyword.has("DIRECT");
       // ALPHA= without INTEGRATOR= is how Abaqus and CalculiX decks ask for HHT.
-      p.integrator = keyword.value_upper("INTEGRATOR").value_or(keyword.has("ALPHA") ? "HHT" : "MIDPOINT");
-      static const std::vector<std::string> integrators = {"MIDPOINT", "NEWMARK", "HHT", "TIMEFE"};
-      if (std::find(integrators.begin(), integrators.end(), p.integrator) == integrators.end())
-        throw core::InputError(keyword.location(), "unknown INTEGRATOR=" + p.integrator +
-                                                     " (MIDPOINT, NEWMARK, HHT or TIMEFE)");
-      if (const auto alpha = keyword.number("ALPHA"))
-        {
-          if (p.integrator != "HHT")
-            throw core::InputError(keyword.location(), "ALPHA= only applies to INTEGRATOR=HHT");
-          if (*alpha < -1.0 / 3.0 || *alpha > 0.0)
-            throw core::InputError(keyword.location(), "ALPHA= must lie in [-1/3, 0]");
-          p.alpha = *alpha;
-        }
-      if (const auto order = keyword.integer("ORDER"))
-        {
-          if (p.integrator != "TIMEFE")
-            throw core::InputError(keyword.location(), "ORDER= only applies to INTEGRATOR=TIMEFE");
-          if (*order == 0)
-            throw core::InputError(keyword.location(), "ORDER= must be at least 1");
-          p.order = *order;
-        }
+      p.integrator = std::make_shared<const integrators::IntegratorSetup>(
+        integrators::IntegratorRegistry::instance().parse(
+          keyword.value_upper("INTEGRATOR").value_or(keyword.has("ALPHA") ? "HHT" : "MIDPOINT"),
+          IntegratorParameters(keyword)));
       if (const auto tolerance = keyword.number("TOLERANCE"))
         {
           if (!(*tolerance > 0.0))

@@ -1,4 +1,5 @@
 #include <elements/registry.h>
+#include <integrators/registry.h>
 #include <src/app/help_text.h>
 #include <src/deck/keyword_registry.h>
 
@@ -256,14 +257,38 @@ namespace corot::app
     return section;
   }
 
+  HelpSection
+  integrator_help_section()
+  {
+    const auto  types = integrators::IntegratorRegistry::instance().types();
+    std::string names;
+    for (const integrators::IntegratorTypeInfo *type : types)
+      names += (names.empty() ? "" : "|") + type->name;
+    HelpSection section{"time integrators (*DYNAMIC, INTEGRATOR=" + names + ")", {}, ""};
+    for (const integrators::IntegratorTypeInfo *type : types)
+      {
+        std::string synopsis = type->name, details;
+        for (const integrators::IntegratorParameterInfo &parameter : type->parameters)
+          {
+            synopsis += " [, " + parameter.name + "=]";
+            details += "  " + parameter.name + "=  " + parameter.help + "\n";
+          }
+        section.topics.push_back({type->name, synopsis, type->description,
+                                  "  time integrator (*DYNAMIC, INTEGRATOR=" + type->name + ")\n" + details});
+      }
+    return section;
+  }
+
   HelpText
   corot_help()
   {
     HelpText help;
     help.add(element_help_section());
     help.add(keyword_help_section());
-    // Each further plugin family adds its section here, one call each
-    // (procedures, time integrators).
+    help.add(integrator_help_section());
+    // Each further plugin family adds its section here, one call each. The
+    // procedures are deck keywords (analysis::ProcedureRegistry registers
+    // them with deck::KeywordRegistry), so the keyword section lists them.
     return help;
   }
 } // namespace corot::app

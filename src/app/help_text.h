@@ -73,6 +73,10 @@ namespace corot::app
   HelpSection
   keyword_help_section();
 
+  /** The time integrators of integrators::IntegratorRegistry (*DYNAMIC, INTEGRATOR=). */
+  HelpSection
+  integrator_help_section();
+
   /** corot's help text: every registry's section. */
   HelpText
   corot_help();

@@ -8,11 +8,17 @@
 #include <src/core/source_location.h>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <variant>
 #include <vector>
+
+namespace corot::integrators
+{
+  class IntegratorSetup;
+}
 
 namespace corot::core
 {
@@ -66,9 +72,8 @@ namespace corot::core
     double      min_increment  = 0.0;  ///< 0: min(initial, 1e-5 period) (automatic only)
     double      max_increment  = 0.0;  ///< 0: the period (automatic only)
     double      tolerance      = 1e-3; ///< TOLERANCE=: local error per increment (automatic only)
-    std::string integrator     = "MIDPOINT"; ///< MIDPOINT, NEWMARK, HHT or TIMEFE (upper case)
-    double      alpha          = 0.0;        ///< HHT alpha (Abaqus convention, -1/3 <= alpha <= 0)
-    unsigned    order          = 1;          ///< TIMEFE polynomial order
+    /** INTEGRATOR= and its parameters, as the integrator's plugin parsed them (integrators/registry.h). */
+    std::shared_ptr<const integrators::IntegratorSetup> integrator;
     bool        direct         = false;      ///< DIRECT: fixed increments
   };
 

@@ -5,6 +5,7 @@
  * checking the exact "file:line:" prefix of the message.
  */
 #include <elements/registry.h>
+#include <integrators/integrator_setup.h>
 #include <src/core/source_location.h>
 #include <src/deck/beam_section_shapes.h>
 #include <src/deck/deck_reader.h>
@@ -342,13 +343,13 @@ TEST_F(DeckReaderTest, DynamicAndBuckleSteps)
   const core::Model model = deck::read_deck(write("deck.inp", deck));
   ASSERT_EQ(model.steps.size(), 3u);
   ASSERT_NE(model.steps[0].parameters_of<core::DynamicParameters>(), nullptr);
-  EXPECT_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->integrator, "HHT");
-  EXPECT_DOUBLE_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->alpha, -0.05);
+  EXPECT_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->integrator->name(), "HHT");
+  EXPECT_DOUBLE_EQ(*model.steps[0].parameters_of<core::DynamicParameters>()->integrator->value("ALPHA"), -0.05);
   EXPECT_DOUBLE_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->time_increment, 0.01);
   EXPECT_DOUBLE_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->period, 2.0);
   ASSERT_NE(model.steps[1].parameters_of<core::DynamicParameters>(), nullptr);
-  EXPECT_EQ(model.steps[1].parameters_of<core::DynamicParameters>()->integrator, "TIMEFE");
-  EXPECT_EQ(model.steps[1].parameters_of<core::DynamicParameters>()->order, 2u);
+  EXPECT_EQ(model.steps[1].parameters_of<core::DynamicParameters>()->integrator->name(), "TIMEFE");
+  EXPECT_EQ(*model.steps[1].parameters_of<core::DynamicParameters>()->integrator->value("ORDER"), 2u);
   ASSERT_NE(model.steps[2].parameters_of<core::BuckleParameters>(), nullptr);
   EXPECT_EQ(model.steps[2].parameters_of<core::BuckleParameters>()->n_modes, 3u);
 }

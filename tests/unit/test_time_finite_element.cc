@@ -58,13 +58,13 @@ namespace
       return Eigen::VectorXd::Constant(1, omega * omega * std::sin(d[0]));
     }
     Eigen::VectorXd
-    initial_acceleration(const Eigen::VectorXd &d, double) override
+    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &, double) override
     {
       return -internal_force(d);
     }
     Eigen::VectorXd
     newton_correction(ForceModel, const Eigen::VectorXd &, const Eigen::VectorXd &,
-                      const Eigen::VectorXd &, const Eigen::VectorXd &, double,
+                      const InertiaForce &, const Eigen::VectorXd &, double,
                       double &) override
     {
       throw std::logic_error("the pendulum is only run with ORDER >= 2");
@@ -138,7 +138,7 @@ namespace
       return Eigen::Vector3d(f[0], f[1], 0.0);
     }
     Eigen::VectorXd
-    initial_acceleration(const Eigen::VectorXd &d, const double time) override
+    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &, const double time) override
     {
       Eigen::VectorXd a = (external_force(time) - internal_force(d)) / m;
       a[2]              = 0.0;
@@ -151,10 +151,11 @@ namespace
      */
     Eigen::VectorXd
     newton_correction(const ForceModel model, const Eigen::VectorXd &d_n,
-                      const Eigen::VectorXd &d_n1, const Eigen::VectorXd &inertia,
+                      const Eigen::VectorXd &d_n1, const InertiaForce &inertia_force,
                       const Eigen::VectorXd &external, const double mass_coefficient,
                       double &residual_ratio) override
     {
+      const Eigen::VectorXd &inertia = inertia_force.force;
       EXPECT_EQ(model, ForceModel::conserving);
       const Eigen::Vector2d p_n = position(d_n), p_n1 = position(d_n1), p_m = (p_n + p_n1) / 2;
       const double          l_bar = (p_n.norm() + p_n1.norm()) / 2;

@@ -1,0 +1,26 @@
+#include <integrators/end_of_step_inertia.h>
+
+namespace corot::integrators
+{
+  InertiaForce
+  end_of_step_inertia_force(const DynamicSystem &system, const Eigen::VectorXd &d_n1,
+                            const Eigen::VectorXd &v_n1, const Eigen::VectorXd &a_n1,
+                            const double weight, const double acceleration_coefficient,
+                            const double velocity_coefficient)
+  {
+    InertiaForce result{system.mass_times(weight * a_n1), {}};
+    const auto   nodes = system.rotating_nodes();
+    if (nodes.empty())
+      return result;
+    const RotatingNodeTerms moments = system.rotating_inertia_force(
+      d_n1, v_n1, a_n1, acceleration_coefficient, velocity_coefficient);
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      {
+        const Eigen::Vector3d f = weight * moments.values[i];
+        for (unsigned k = 0; k < 3; ++k)
+          result.force[nodes[i][k]] = f[k];
+        result.rotating_tangents.push_back(weight * moments.tangents[i]);
+      }
+    return result;
+  }
+} // namespace corot::integrators

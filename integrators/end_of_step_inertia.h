@@ -1,0 +1,24 @@
+#pragma once
+/**
+ * @file
+ * The inertia force at the end of a step, for the Newmark-type schemes.
+ */
+#include <integrators/dynamic_system.h>
+
+namespace corot::integrators
+{
+  /**
+   * @p weight times the inertia force at t_{n+1} of the Newmark-type schemes
+   * (HHT divides its equation by 1 + alpha): M a_{n+1} on translations and
+   * planar rotations; on rotating nodes the spatial form of Simo & Vu-Quoc's
+   * Newmark (1988), I alpha + w x I w with I = R J R^T at @p d_n1, w and
+   * alpha from @p v_n1 and @p a_n1 (DynamicSystem::rotating_inertia_force()),
+   * with its Newton tangent for da/dd = @p acceleration_coefficient and
+   * dv/dd = @p velocity_coefficient of the scheme.
+   */
+  InertiaForce
+  end_of_step_inertia_force(const DynamicSystem &system, const Eigen::VectorXd &d_n1,
+                            const Eigen::VectorXd &v_n1, const Eigen::VectorXd &a_n1,
+                            double weight, double acceleration_coefficient,
+                            double velocity_coefficient);
+} // namespace corot::integrators
