@@ -56,6 +56,20 @@ namespace corot::solvers
       return in_a_row_;
     }
 
+    /** True when the last refused retry() was refused for the number of cut-backs in a row. */
+    bool
+    exhausted() const
+    {
+      return in_a_row_ >= max_in_a_row_;
+    }
+
+    /** The most cut-backs in a row allowed (NewtonControls::unlimited: no limit). */
+    unsigned
+    max_in_a_row() const
+    {
+      return max_in_a_row_;
+    }
+
     /** The cut-back factor. */
     double
     factor() const

@@ -11,6 +11,44 @@ namespace corot::solvers
     , convergence_(convergence)
   {}
 
+  namespace
+  {
+    /** A NewtonProblem made of two functions. */
+    class FunctionProblem : public NewtonProblem
+    {
+    public:
+      FunctionProblem(const NewtonSolver::Iteration &iterate, const NewtonSolver::Report &report)
+        : iterate_(iterate)
+        , report_(report)
+      {}
+
+      NewtonIterate
+      iterate(const unsigned iteration, NewtonConvergence &convergence) override
+      {
+        return iterate_(iteration, convergence);
+      }
+
+      void
+      report(const unsigned iteration, const double residual_ratio,
+             const double correction_ratio) override
+      {
+        if (report_)
+          report_(iteration, residual_ratio, correction_ratio);
+      }
+
+    private:
+      const NewtonSolver::Iteration &iterate_;
+      const NewtonSolver::Report    &report_;
+    };
+  } // namespace
+
+  NewtonResult
+  NewtonSolver::solve(const Iteration &iterate, const Report &report) const
+  {
+    FunctionProblem problem(iterate, report);
+    return solve(problem);
+  }
+
   NewtonResult
   NewtonSolver::solve(NewtonProblem &problem) const
   {

@@ -7,6 +7,7 @@
 #include <src/solvers/newton_controls.h>
 #include <src/solvers/newton_convergence.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,15 @@ namespace corot::solvers
     /** Iterates @p problem until the test passes, an iteration fails or the limit is reached. */
     NewtonResult
     solve(NewtonProblem &problem) const;
+
+    /** The iteration of a NewtonProblem as a function (NewtonProblem::iterate()). */
+    using Iteration = std::function<NewtonIterate(unsigned, NewtonConvergence &)>;
+    /** NewtonProblem::report() as a function. */
+    using Report = std::function<void(unsigned, double, double)>;
+
+    /** solve() for a problem given by its iteration @p iterate and, if not empty, @p report. */
+    NewtonResult
+    solve(const Iteration &iterate, const Report &report = {}) const;
 
   private:
     unsigned           max_iterations_;
