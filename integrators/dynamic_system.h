@@ -5,6 +5,8 @@
  * elements, matrices or constraints, only forces, a mass operator and one
  * Newton correction at a time.
  */
+#include <src/solvers/newton_controls.h>
+
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
 
@@ -67,6 +69,16 @@ namespace corot::integrators
                       const Eigen::VectorXd &external_force,
                       double                 mass_coefficient,
                       double                &residual_ratio) = 0;
+
+    /**
+     * The iteration limit and tolerances of newton_iteration() (the step's
+     * *CONTROLS over solvers::NewtonControls::for_dynamics()).
+     */
+    virtual solvers::NewtonControls
+    newton_controls() const
+    {
+      return solvers::NewtonControls::for_dynamics();
+    }
 
     /** Strain energy at @p d. */
     virtual double

@@ -299,7 +299,7 @@ namespace corot::analysis
     const double max_arc = p.max_increment > 0 ? p.max_increment : p.period;
     const double min_arc = std::min(p.min_increment > 0 ? p.min_increment : 1e-5 * p.period, max_arc);
     double       arc     = std::min(p.initial_increment, max_arc);
-    const solvers::NewtonControls controls; // *CONTROLS: see below
+    const solvers::NewtonControls controls = step_.controls.applied_to(solvers::NewtonControls());
     solvers::CutBack              cut_back(controls, min_arc);
 
     OutputRecorder  recorder(context_, step_, result_);

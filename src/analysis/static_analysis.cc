@@ -236,7 +236,7 @@ namespace corot::analysis
     const double min_increment = p.min_increment > 0 ? p.min_increment : 1e-5 * period;
     const double max_increment = p.max_increment > 0 ? p.max_increment : period;
     double       increment     = nonlinear_ ? std::min(p.initial_increment > 0 ? p.initial_increment : period, max_increment) : period;
-    const solvers::NewtonControls controls; // *CONTROLS: see below
+    const solvers::NewtonControls controls = step_.controls.applied_to(solvers::NewtonControls());
     solvers::CutBack              cut_back(controls, min_increment);
 
     OutputRecorder  recorder(context_, step_, result_);

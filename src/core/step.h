@@ -4,6 +4,7 @@
  * Analysis steps and the loads, boundary conditions and output requests they carry.
  */
 #include <src/core/source_location.h>
+#include <src/solvers/newton_controls.h>
 
 #include <Eigen/Dense>
 
@@ -182,6 +183,8 @@ namespace corot::core
      */
     std::optional<bool>            ramp;
     unsigned                       max_increments = 100; ///< INC=
+    /** *CONTROLS in force (this step's or inherited from the step before; unset: defaults). */
+    solvers::NewtonControlsOverride controls;
     StaticParameters               statics;
     FrequencyParameters            frequency; ///< also *BUCKLE: n_modes = number of eigenvalues
     DynamicParameters              dynamics;

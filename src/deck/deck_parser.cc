@@ -1,4 +1,5 @@
 #include <src/deck/cms_keyword_parser.h>
+#include <src/deck/controls_keyword_parser.h>
 #include <src/deck/deck_parser.h>
 #include <src/deck/model_finaliser.h>
 #include <src/deck/model_keyword_parser.h>
@@ -26,6 +27,7 @@ namespace corot::deck
     is_known(const std::string &name)
     {
       return is_ignored(name) || StepKeywordParser::handles(name) ||
+             ControlsKeywordParser::handles(name) ||
              CmsKeywordParser::handles(name) || ModelKeywordParser::handles(name);
     }
 
@@ -82,6 +84,7 @@ namespace corot::deck
     ModelKeywordParser model_parser(state, warnings_);
     StepKeywordParser  step_parser(state);
     CmsKeywordParser   cms_parser(state);
+    ControlsKeywordParser controls_parser(state);
 
     if (!lines.empty() && !lines.front().keyword)
       throw core::InputError(lines.front().location(), "data line before any keyword");
@@ -110,6 +113,8 @@ namespace corot::deck
           }
         else if (CmsKeywordParser::handles(name))
           cms_parser.parse(keyword, data);
+        else if (ControlsKeywordParser::handles(name))
+          controls_parser.parse(keyword, data);
         else if (ModelKeywordParser::handles(name))
           {
             if (state.in_step && name != "BOUNDARY")
