@@ -8,6 +8,8 @@
  * integrators' own, as MFEM's ODE solvers keep theirs and ask their
  * TimeDependentOperator only for evaluations.
  */
+#include <src/solvers/newton_controls.h>
+
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
 
@@ -106,6 +108,16 @@ namespace corot::integrators
                       const Eigen::VectorXd &external_force,
                       double                 mass_coefficient,
                       double                &residual_ratio) = 0;
+
+    /**
+     * The iteration limit and tolerances of newton_iteration() (the step's
+     * *CONTROLS over solvers::NewtonControls::for_dynamics()).
+     */
+    virtual solvers::NewtonControls
+    newton_controls() const
+    {
+      return solvers::NewtonControls::for_dynamics();
+    }
 
     /** Strain energy at @p d. */
     virtual double

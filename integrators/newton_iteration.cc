@@ -17,8 +17,11 @@ namespace corot::integrators
                    const std::function<InertiaForce(const Eigen::VectorXd &)>    &inertia,
                    Eigen::VectorXd                                             &increment)
   {
-    constexpr unsigned max_iterations = 25;
-    double             last_ratio = 0.0, last_correction = 0.0, previous_correction = 0.0;
+    const solvers::NewtonControls controls       = system.newton_controls();
+    const unsigned                max_iterations = controls.max_iterations;
+    const double                  tol_r          = controls.residual_tolerance;
+    const double                  tol_c          = controls.correction_tolerance;
+    double last_ratio = 0.0, last_correction = 0.0, previous_correction = 0.0;
     for (unsigned iteration = 1; iteration <= max_iterations; ++iteration)
       {
         double                residual_ratio = 0.0;
@@ -31,7 +34,7 @@ namespace corot::integrators
         last_correction              = correction_norm / std::max(increment.norm(), 1e-300);
         if (!std::isfinite(correction_norm))
           break;
-        if (residual_ratio <= 1e-8 && correction_norm <= 1e-8 * std::max(increment.norm(), 1e-300))
+        if (residual_ratio <= tol_r && correction_norm <= tol_c * std::max(increment.norm(), 1e-300))
           return iteration;
         // Error estimate from the observed contraction theta = |c_k|/|c_{k-1}|:
         // the distance of the corrected increment from the solution is at most

@@ -15,13 +15,14 @@ namespace corot::integrators
    * trial increment, @p inertia returns the inertia force M a(Delta d) (with its
    * tangent on rotating nodes); the
    * residual is f(d_n, d_n + Delta d) + M a - @p external. Converged when the
-   * residual is below 1e-8 of the force scale and the correction below 1e-8
-   * of the increment; or when the error estimate from the observed
+   * residual is below NewtonControls::residual_tolerance (1e-8) of the force
+   * scale and the correction below NewtonControls::correction_tolerance
+   * (1e-8) of the increment (DynamicSystem::newton_controls()); or when the error estimate from the observed
    * contraction of the corrections is below 1e-10 of the increment; or when
    * the corrections have reached the round-off of the displacements with the
    * residual at the cancellation floor of the internal forces (see the code).
-   * Returns the iterations used; throws NotConverged after 25, naming the last
-   * residual and correction.
+   * Returns the iterations used; throws NotConverged after
+   * NewtonControls::max_iterations (25), naming the last residual and correction.
    */
   unsigned
   newton_iteration(DynamicSystem                                               &system,

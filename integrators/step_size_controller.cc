@@ -10,19 +10,21 @@ namespace corot::integrators
     constexpr double safety      = 0.9;  ///< of the optimal increment
     constexpr double max_growth  = 2.0;  ///< per accepted increment
     constexpr double max_cut     = 0.2;  ///< per rejection
-    constexpr double newton_cut  = 0.25; ///< after Newton failed
   } // namespace
 
   StepSizeController::StepSizeController(const double initial, const double minimum,
-                                         const double maximum)
+                                         const double maximum,
+                                         const solvers::NewtonControls &controls)
     : minimum_(minimum)
     , maximum_(maximum)
     , proposed_(std::clamp(initial, minimum, maximum))
+    , cut_back_(controls, minimum, solvers::CutBack::Minimum::clamp)
   {}
 
   StepSizeController::Verdict
   StepSizeController::judge(const double time_step, const double error_ratio)
   {
+    cut_back_.converged(); // Newton converged on this increment
     if (error_ratio < 0.0)
       {
         last_rejected_ = false;
@@ -55,10 +57,11 @@ namespace corot::integrators
   bool
   StepSizeController::cut_back(const double time_step)
   {
-    last_rejected_ = true;
-    if (time_step <= minimum_ * (1.0 + 1e-12))
+    last_rejected_                     = true;
+    const std::optional<double> retry = cut_back_.retry(time_step);
+    if (!retry)
       return false;
-    proposed_ = std::max(newton_cut * time_step, minimum_);
+    proposed_ = *retry;
     return true;
   }
 } // namespace corot::integrators

@@ -7,19 +7,21 @@
 #include <src/analysis/zero_pivot_hold.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/solvers/newton_convergence.h>
+#include <src/solvers/cutback.h>
+#include <src/solvers/newton_solver.h>
 
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 namespace corot::analysis
 {
   namespace
   {
-    constexpr unsigned max_iterations    = 25;
-    constexpr double   desired_iterations = 5.0;
+    constexpr double desired_iterations = 5.0;
 
     std::string
     format(const double value)
@@ -109,11 +111,13 @@ namespace corot::analysis
   }
 
   unsigned
-  ArcLengthAnalysis::solve_increment(const double arc, double &load_factor,
-                                     Eigen::VectorXd &direction, Eigen::VectorXd &reaction)
+  ArcLengthAnalysis::solve_increment(const double arc, const solvers::NewtonControls &controls,
+                                     double &load_factor, Eigen::VectorXd &direction,
+                                     Eigen::VectorXd &reaction)
   {
     assembly::Assembler                   &assembler = context_.assembler;
-    const solvers::NewtonConvergence       convergence(context_.dofs, length_scale_);
+    // No round-off floor (set_stiffness_scale): a RIKS step always carries a reference load.
+    solvers::NewtonConvergence             convergence(context_.dofs, length_scale_, controls);
     dealii::TrilinosWrappers::SparseMatrix tangent;
     dealii::TrilinosWrappers::MPI::Vector  residual;
     Eigen::VectorXd                        internal;
@@ -130,45 +134,56 @@ namespace corot::analysis
         assembler.apply_increment(context_.configuration, increment);
         load_factor += delta_lambda;
 
-        for (unsigned iteration = 1; iteration <= max_iterations; ++iteration)
+        // Corrector: Newton on the equilibrium and the arc-length constraint
+        // (a singular tangent throws, and the increment is cut back below).
+        Eigen::VectorXd force;
+        const auto iterate = [&](const unsigned iteration, solvers::NewtonConvergence &test) {
+          solvers::NewtonIterate result;
+          assemble_and_factorize(load_factor, tangent, residual, internal, solver);
+          const Eigen::VectorXd residual_solution = solve(solver, residual);
+          const Eigen::VectorXd load_solution     = solve(solver, condensed_reference_);
+
+          const std::optional<double> root =
+            constraint_root(increment, increment + residual_solution, load_solution, arc);
+          if (!root)
+            {
+              result.failure = "the arc-length constraint has no real root";
+              context_.progress << "    iteration " << iteration << ": " << result.failure
+                                << std::endl;
+              return result;
+            }
+          const double          delta      = *root;
+          const Eigen::VectorXd correction = residual_solution + delta * load_solution;
+          assembler.apply_increment(context_.configuration, correction);
+          increment += correction;
+          load_factor += delta;
+          delta_lambda += delta;
+
+          force = external(load_factor);
+          assembler.assemble_residual(context_.configuration, true, force, residual, internal,
+                                      nullptr);
+          result.residual    = test.norms(assembler.to_replicated(residual));
+          result.force_level = solvers::NewtonConvergence::FieldNorms::max(test.norms(force),
+                                                                           test.norms(internal));
+          result.correction  = test.norms(correction);
+          result.increment   = test.norms(increment);
+          return result;
+        };
+        const auto report = [&](const unsigned iteration, const double residual_ratio,
+                                const double correction_ratio) {
+          context_.progress << "    iteration " << iteration << ": LPF " << format(load_factor)
+                            << ", residual " << residual_ratio << ", correction "
+                            << correction_ratio << std::endl;
+        };
+        const solvers::NewtonResult result =
+          solvers::NewtonSolver(controls, convergence).solve(iterate, report);
+        if (result.converged)
           {
-            assemble_and_factorize(load_factor, tangent, residual, internal, solver);
-            const Eigen::VectorXd residual_solution = solve(solver, residual);
-            const Eigen::VectorXd load_solution     = solve(solver, condensed_reference_);
-
-            const std::optional<double> root =
-              constraint_root(increment, increment + residual_solution, load_solution, arc);
-            if (!root)
-              {
-                context_.progress << "    iteration " << iteration
-                                  << ": the arc-length constraint has no real root" << std::endl;
-                return 0;
-              }
-            const double delta = *root;
-            const Eigen::VectorXd correction = residual_solution + delta * load_solution;
-            assembler.apply_increment(context_.configuration, correction);
-            increment += correction;
-            load_factor += delta;
-            delta_lambda += delta;
-
-            const Eigen::VectorXd force = external(load_factor);
-            assembler.assemble_residual(context_.configuration, true, force, residual, internal,
-                                        nullptr);
-            const bool done = convergence.converged(assembler.to_replicated(residual), force,
-                                                    internal, correction, increment);
-            context_.progress << "    iteration " << iteration << ": LPF " << format(load_factor)
-                              << ", residual " << convergence.residual_ratio() << ", correction "
-                              << convergence.correction_ratio() << std::endl;
-            if (done)
-              {
-                reaction = Eigen::VectorXd::Zero(internal.size());
-                for (const unsigned dof : assembler.reaction_dofs())
-                  reaction[dof] = internal[dof] - force[dof];
-                direction = increment;
-                return iteration;
-              }
-            if (!std::isfinite(convergence.residual_ratio()))
-              return 0;
+            reaction = Eigen::VectorXd::Zero(internal.size());
+            for (const unsigned dof : assembler.reaction_dofs())
+              reaction[dof] = internal[dof] - force[dof];
+            direction = increment;
+            return result.iterations;
           }
       }
     catch (const std::runtime_error &error)
@@ -289,6 +304,8 @@ namespace corot::analysis
     const double max_arc = p.max_increment > 0 ? p.max_increment : p.period;
     const double min_arc = std::min(p.min_increment > 0 ? p.min_increment : 1e-5 * p.period, max_arc);
     double       arc     = std::min(p.initial_increment, max_arc);
+    const solvers::NewtonControls controls = step_.controls.applied_to(solvers::NewtonControls());
+    solvers::CutBack              cut_back(controls, min_arc);
 
     OutputRecorder  recorder(context_, step_, result_);
     Eigen::VectorXd reaction = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
@@ -304,23 +321,29 @@ namespace corot::analysis
         Eigen::VectorXd           trial_direction = direction;
         context_.progress << "  step " << step_number << " increment " << count + 1
                           << ": arc length " << arc_total + arc << " of " << p.period << std::endl;
-        const unsigned iterations = solve_increment(arc * scale, trial_factor, trial_direction, reaction);
+        const unsigned iterations = solve_increment(arc * scale, controls, trial_factor, trial_direction, reaction);
         if (iterations == 0)
           {
             context_.configuration = saved;
             const std::string message = "increment " + std::to_string(count + 1) +
                                         " (arc length " + format(arc) + ") did not converge";
-            if (0.25 * arc < min_arc)
+            const std::optional<double> smaller = cut_back.retry(arc);
+            if (!smaller)
               throw core::InputError(step_.procedure_at,
-                                     message + "; the arc length would fall below the minimum " +
-                                       format(min_arc) + ", so the analysis stops here (last "
-                                       "converged LPF " + format(load_factor) + ")");
-            arc *= 0.25;
+                                     message + (cut_back.exhausted() ?
+                                                  " after " + std::to_string(cut_back.max_in_a_row()) +
+                                                    " cut-backs in a row (*CONTROLS)" :
+                                                  "; the arc length would fall below the minimum " +
+                                                    format(min_arc)) +
+                                       ", so the analysis stops here (last converged LPF " +
+                                       format(load_factor) + ")");
+            arc = *smaller;
             result_.log.push_back(message + "; cut back to " + format(arc));
             context_.progress << "  " << result_.log.back() << std::endl;
             continue;
           }
         ++count;
+        cut_back.converged();
         arc_total += arc;
         load_factor = trial_factor;
         direction   = trial_direction;

@@ -7,6 +7,7 @@
 #include <src/analysis/analysis_context.h>
 #include <src/io/results.h>
 #include <src/solvers/direct_solver.h>
+#include <src/solvers/newton_controls.h>
 
 #include <Eigen/Dense>
 
@@ -76,14 +77,16 @@ namespace corot::analysis
   private:
     /**
      * One increment of arc length @p arc (physical, displacement-norm units)
-     * from the context's configuration at LPF @p load_factor. On success
+     * from the context's configuration at LPF @p load_factor, its corrector
+     * iterations within the limits of @p controls. On success
      * returns the iteration count and updates the configuration,
      * @p load_factor, @p direction (the converged Δu, Δλ sign included) and
      * @p reaction; on failure returns 0 and leaves the configuration moved
      * (the caller restores it).
      */
     unsigned
-    solve_increment(double arc, double &load_factor, Eigen::VectorXd &direction,
+    solve_increment(double arc, const solvers::NewtonControls &controls, double &load_factor,
+                    Eigen::VectorXd &direction,
                     Eigen::VectorXd &reaction);
 
     /** The tangent at the current configuration under LPF @p load_factor, factorized; the residual too. */

@@ -57,13 +57,15 @@ namespace corot::analysis
                                                  const StepLoading &loading,
                                                  const double       period,
                                                  const PrescribedMotion *prescribed,
-                                                 const bool              nonlinear)
+                                                 const bool              nonlinear,
+                                                 const solvers::NewtonControls &controls)
     : context_(context)
     , loading_(loading)
     , period_(period)
     , prescribed_(prescribed)
     , moving_(prescribed != nullptr && prescribed->moves(period))
     , nonlinear_(nonlinear)
+    , controls_(controls)
   {
     context_.assembler.assemble_matrix(assembly::MatrixKind::lumped_mass,
                                        core::Configuration(context_.model.nodes.size()), mass_);

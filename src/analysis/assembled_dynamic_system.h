@@ -48,7 +48,16 @@ namespace corot::analysis
      * must outlive this object. @p nonlinear is the step's NLGEOM.
      */
     AssembledDynamicSystem(AnalysisContext &context, const StepLoading &loading, double period,
-                           const PrescribedMotion *prescribed = nullptr, bool nonlinear = true);
+                           const PrescribedMotion *prescribed = nullptr, bool nonlinear = true,
+                           const solvers::NewtonControls &controls =
+                             solvers::NewtonControls::for_dynamics());
+
+    /** The controls given to the constructor. */
+    solvers::NewtonControls
+    newton_controls() const override
+    {
+      return controls_;
+    }
 
     unsigned
     n_dofs() const override;
@@ -155,6 +164,7 @@ namespace corot::analysis
     bool                                   nonlinear_; ///< NLGEOM: co-rotational, else K_lin d
     dealii::TrilinosWrappers::SparseMatrix mass_;
     double                                 coordinate_scale_ = 0.0; ///< largest |nodal coordinate|
+    solvers::NewtonControls                controls_; ///< Newton limits of the step
 
     /**
      * A node with RX, RY and RZ: its global rotational DOFs and its rotary

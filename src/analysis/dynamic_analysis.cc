@@ -1,6 +1,7 @@
 #include <integrators/registry.h>
 #include <integrators/integrator_setup.h>
 #include <integrators/step_size_controller.h>
+#include <src/solvers/cutback.h>
 #include <src/analysis/assembled_dynamic_system.h>
 #include <src/analysis/dynamic_analysis.h>
 #include <src/analysis/dynamic_results.h>
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <functional>
 #include <iomanip>
 #include <sstream>
@@ -79,7 +81,11 @@ namespace corot::analysis
       throw core::InputError(step_.procedure_at, why);
     PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
-    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom);
+    // *CONTROLS over the defaults (DIRECT: halving, at most 4 times).
+    const solvers::NewtonControls controls = step_.controls.applied_to(
+      p.direct ? solvers::NewtonControls::for_fixed_time_increments() :
+                 solvers::NewtonControls::for_dynamics());
+    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom, controls);
     if (const std::string why = integrator->limitation(system); !why.empty())
       throw core::InputError(step_.procedure_at, why);
 
@@ -191,8 +197,9 @@ namespace corot::analysis
             unsigned iterations = 0;
             while (remaining > 1e-12 * p.time_increment)
               {
-                double dt = remaining;
-                for (unsigned cut = 0;; ++cut)
+                double           dt = remaining;
+                solvers::CutBack cut_back(controls, 0.0);
+                for (;;)
                   {
                     try
                       {
@@ -201,12 +208,13 @@ namespace corot::analysis
                       }
                     catch (const std::runtime_error &error)
                       {
-                        if (cut == 4)
+                        const std::optional<double> smaller = cut_back.retry(dt);
+                        if (!smaller)
                           throw core::InputError(step_.procedure_at,
                                                  "time step at t = " + std::to_string(state.time) +
                                                    " did not converge even at " +
                                                    std::to_string(dt) + ": " + error.what());
-                        dt *= 0.5;
+                        dt = *smaller;
                         log("t = " + std::to_string(state.time) + ": " + error.what() +
                             "; the step is cut back to " + std::to_string(dt));
                       }
@@ -228,7 +236,7 @@ namespace corot::analysis
     const double minimum =
       p.min_increment > 0.0 ? p.min_increment : std::min(p.time_increment, 1e-5 * p.period);
     const double maximum = p.max_increment > 0.0 ? p.max_increment : p.period;
-    integrators::StepSizeController controller(p.time_increment, minimum, maximum);
+    integrators::StepSizeController controller(p.time_increment, minimum, maximum, controls);
     std::vector<double> targets = output_times;
     if (targets.empty() || targets.back() < p.period)
       targets.push_back(p.period);

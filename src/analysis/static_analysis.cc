@@ -7,11 +7,13 @@
 #include <src/analysis/zero_pivot_hold.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/solvers/direct_solver.h>
-#include <src/solvers/newton_convergence.h>
+#include <src/solvers/cutback.h>
+#include <src/solvers/newton_solver.h>
 
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 namespace corot::analysis
@@ -96,11 +98,11 @@ namespace corot::analysis
   }
 
   unsigned
-  StaticAnalysis::solve_increment(const double time, Eigen::VectorXd &reaction)
+  StaticAnalysis::solve_increment(const double time, const solvers::NewtonControls &controls,
+                                  Eigen::VectorXd &reaction)
   {
     const bool   nonlinear = true;
     const double period    = parameters_.period;
-    const unsigned max_iterations = 25;
 
     assembly::Assembler &assembler = context_.assembler;
     const Eigen::VectorXd external = external_force(context_, loading_, time, period, loading_.ramp);
@@ -113,92 +115,97 @@ namespace corot::analysis
     double length_scale = 0.0;
     for (const auto &node : context_.model.nodes)
       length_scale = std::max(length_scale, node.position.norm());
-    solvers::NewtonConvergence convergence(context_.dofs, length_scale);
+    solvers::NewtonConvergence convergence(context_.dofs, length_scale, controls);
     ZeroPivotHold hold(assembler, context_.dofs, load_reach(context_, loading_), step_.defined_at);
 
     // Sum of the Newton corrections of this increment (rotational entries: the
     // sum of spatial rotation vectors, free of the 2 pi wrap of log R).
     Eigen::VectorXd increment = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
-    for (unsigned iteration = 1; iteration <= max_iterations; ++iteration)
-      {
-        assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
-                                    internal, &tangent);
-        // Every tangent: under NLGEOM a row may gain or lose stiffness as the structure turns.
-        std::vector<std::string> warnings;
-        try
-          {
-            warnings = hold.apply(tangent);
-          }
-        catch (const core::InputError &error)
-          {
-            // A loaded DOF without stiffness at the start of an increment has
-            // no equilibrium; met by a Newton iterate it cuts the increment back.
-            if (iteration == 1)
-              throw;
-            context_.progress << "    iteration " << iteration << ": " << error.what() << std::endl;
-            return 0;
-          }
-        report_held(warnings);
+    const auto iterate = [&](const unsigned iteration, solvers::NewtonConvergence &test) {
+      solvers::NewtonIterate result;
+      assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
+                                  internal, &tangent);
+      // Every tangent: under NLGEOM a row may gain or lose stiffness as the structure turns.
+      std::vector<std::string> warnings;
+      try
+        {
+          warnings = hold.apply(tangent);
+        }
+      catch (const core::InputError &error)
+        {
+          // A loaded DOF without stiffness at the start of an increment has
+          // no equilibrium; met by a Newton iterate it cuts the increment back.
+          if (iteration == 1)
+            throw;
+          context_.progress << "    iteration " << iteration << ": " << error.what() << std::endl;
+          result.failure = error.what();
+          return result;
+        }
+      report_held(warnings);
 
-        convergence.set_stiffness_scale(tangent, assembler.locally_owned_dofs(),
-                                        assembler.communicator());
-        assembler.reinit_vector(correction);
-        try
+      test.set_stiffness_scale(tangent, assembler.locally_owned_dofs(), assembler.communicator());
+      assembler.reinit_vector(correction);
+      try
+        {
+          solver.factorize(tangent);
+          solver.solve(correction, residual);
+        }
+      catch (const std::runtime_error &error)
+        {
+          // A singular tangent is one more reason to cut the increment back.
+          context_.progress << "    iteration " << iteration << ": " << error.what() << std::endl;
+          result.failure = error.what();
+          return result;
+        }
+      Eigen::VectorXd delta = assembler.to_replicated(correction);
+      assembler.distribute(delta);
+
+      // Backtracking line search on the residual norm (non-linear only), from
+      // the second iteration of an increment on: the first correction of an
+      // increment is taken in full, because co-rotational beams raise the
+      // (axial-force dominated) residual there by orders of magnitude from a
+      // stretch of the chords that the next iteration removes; cutting that
+      // step (to 1/64) made the roll-up deck need 20 iterations per increment
+      // instead of 6.
+      double              step_length     = 1.0;
+      const double        residual_before = residual.l2_norm();
+      core::Configuration trial           = context_.configuration;
+      assembler.apply_increment(trial, delta);
+      if (iteration > 1)
+        for (unsigned search = 0; search < 6; ++search)
           {
-            solver.factorize(tangent);
-            solver.solve(correction, residual);
+            dealii::TrilinosWrappers::MPI::Vector trial_residual;
+            Eigen::VectorXd                       trial_internal;
+            assembler.assemble_residual(trial, true, external, trial_residual, trial_internal,
+                                        nullptr);
+            if (trial_residual.l2_norm() <= residual_before || residual_before == 0.0)
+              break;
+            step_length *= 0.5;
+            trial = context_.configuration;
+            assembler.apply_increment(trial, step_length * delta);
           }
-        catch (const std::runtime_error &error)
-          {
-            // A singular tangent is one more reason to cut the increment back.
-            context_.progress << "    iteration " << iteration << ": " << error.what() << std::endl;
-            return 0;
-          }
-        Eigen::VectorXd delta = assembler.to_replicated(correction);
-        assembler.distribute(delta);
+      context_.configuration = trial;
 
-        // Backtracking line search on the residual norm (non-linear only), from
-        // the second iteration of an increment on: the first correction of an
-        // increment is taken in full, because co-rotational beams raise the
-        // (axial-force dominated) residual there by orders of magnitude from a
-        // stretch of the chords that the next iteration removes; cutting that
-        // step (to 1/64) made the roll-up deck need 20 iterations per increment
-        // instead of 6.
-        double step_length = 1.0;
-        const double residual_before = residual.l2_norm();
-        core::Configuration trial = context_.configuration;
-        assembler.apply_increment(trial, delta);
-        if (iteration > 1)
-          for (unsigned search = 0; search < 6; ++search)
-            {
-              dealii::TrilinosWrappers::MPI::Vector trial_residual;
-              Eigen::VectorXd                       trial_internal;
-              assembler.assemble_residual(trial, true, external, trial_residual, trial_internal,
-                                          nullptr);
-              if (trial_residual.l2_norm() <= residual_before || residual_before == 0.0)
-                break;
-              step_length *= 0.5;
-              trial = context_.configuration;
-              assembler.apply_increment(trial, step_length * delta);
-            }
-        context_.configuration = trial;
+      assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
+                                  internal, nullptr);
+      reaction = reactions(assembler, internal, external);
 
-        assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
-                                    internal, nullptr);
-        reaction = reactions(assembler, internal, external);
-
-        increment += step_length * delta;
-        const bool done = convergence.converged(assembler.to_replicated(residual), external,
-                                                internal, step_length * delta, increment);
-        context_.progress << "    iteration " << iteration << ": residual "
-                          << format(convergence.residual_ratio()) << ", correction "
-                          << format(convergence.correction_ratio()) << std::endl;
-        if (done)
-          return iteration;
-        if (!std::isfinite(convergence.residual_ratio()))
-          return 0;
-      }
-    return 0;
+      increment += step_length * delta;
+      result.residual    = test.norms(assembler.to_replicated(residual));
+      result.force_level = solvers::NewtonConvergence::FieldNorms::max(test.norms(external),
+                                                                       test.norms(internal));
+      result.correction  = test.norms(step_length * delta);
+      result.increment   = test.norms(increment);
+      return result;
+    };
+    const auto report = [&](const unsigned iteration, const double residual_ratio,
+                            const double correction_ratio) {
+      context_.progress << "    iteration " << iteration << ": residual " << format(residual_ratio)
+                        << ", correction " << format(correction_ratio) << std::endl;
+    };
+    const solvers::NewtonResult result =
+      solvers::NewtonSolver(controls, convergence).solve(iterate, report);
+    return result.converged ? result.iterations : 0;
   }
 
   io::StepResult
@@ -234,6 +241,8 @@ namespace corot::analysis
     const double min_increment = p.min_increment > 0 ? p.min_increment : 1e-5 * period;
     const double max_increment = p.max_increment > 0 ? p.max_increment : period;
     double       increment     = nonlinear_ ? std::min(p.initial_increment > 0 ? p.initial_increment : period, max_increment) : period;
+    const solvers::NewtonControls controls = step_.controls.applied_to(solvers::NewtonControls());
+    solvers::CutBack              cut_back(controls, min_increment);
 
     OutputRecorder  recorder(context_, step_, result_);
     if (!nonlinear_)
@@ -253,7 +262,7 @@ namespace corot::analysis
           {
             context_.assembler.impose_prescribed_values(context_.configuration,
                                                         prescribed.values(target, period, loading_.ramp));
-            iterations = solve_increment(target, reaction);
+            iterations = solve_increment(target, controls, reaction);
           }
         else
           {
@@ -263,17 +272,21 @@ namespace corot::analysis
         if (iterations == 0)
           {
             context_.configuration = saved;
-            const double smaller   = 0.25 * increment;
             const std::string message = "increment " + std::to_string(count + 1) + " to time " +
                                         format(target) + " did not converge";
-            if (smaller < min_increment)
+            const std::optional<double> smaller = cut_back.retry(increment);
+            if (!smaller)
               throw core::InputError(step_.procedure_at,
-                                     message + "; the increment would fall below the minimum " +
-                                       format(min_increment) + ", so the analysis stops here "
-                                       "(last converged time " + format(time) + ")");
-            result_.log.push_back(message + "; cut back to " + format(smaller));
+                                     message + (cut_back.exhausted() ?
+                                                  " after " + std::to_string(cut_back.max_in_a_row()) +
+                                                    " cut-backs in a row (*CONTROLS)" :
+                                                  "; the increment would fall below the minimum " +
+                                                    format(min_increment)) +
+                                       ", so the analysis stops here (last converged time " +
+                                       format(time) + ")");
+            result_.log.push_back(message + "; cut back to " + format(*smaller));
             context_.progress << "  " << result_.log.back() << std::endl;
-            increment = smaller;
+            increment = *smaller;
             continue;
           }
         if (++count > step_.max_increments)
@@ -281,6 +294,7 @@ namespace corot::analysis
                                  "more increments than INC=" + std::to_string(step_.max_increments) +
                                    " needed to complete the step (time " + format(time) + ")");
         time = target;
+        cut_back.converged();
         statics.newton_iterations.push_back(iterations);
         result_.log.push_back("increment " + std::to_string(count) + ": time " + format(time) +
                               (nonlinear_ ? ", " + std::to_string(iterations) + " iterations" : ""));

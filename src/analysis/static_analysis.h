@@ -6,6 +6,7 @@
  */
 #include <src/analysis/analysis_context.h>
 #include <src/io/results.h>
+#include <src/solvers/newton_controls.h>
 
 namespace corot::analysis
 {
@@ -19,11 +20,12 @@ namespace corot::analysis
    * wrapped), so a sequence of linear steps gives exactly the response to
    * the sum of their loads. NLGEOM: load increments of the size the *STATIC line
    * asks for, each solved by Newton's method with the consistent tangent of
-   * the co-rotational elements and a backtracking line search; an increment
-   * that does not converge is cut back (x 1/4, with a message) down to the
-   * minimum increment, and an unconverged increment is never accepted.
-   * Convergence is tested field by field (forces and moments, translations
-   * and rotations: solvers::NewtonConvergence).
+   * the co-rotational elements and a backtracking line search
+   * (solvers::NewtonSolver); an increment that does not converge is cut back
+   * (solvers::CutBack: x 1/4 by default, with a message) down to the minimum
+   * increment, and an unconverged increment is never accepted. Convergence is
+   * tested field by field (forces and moments, translations and rotations:
+   * solvers::NewtonConvergence).
    */
   class StaticAnalysis
   {
@@ -35,9 +37,13 @@ namespace corot::analysis
     run(unsigned step_number);
 
   private:
-    /** Newton iterations for the state at step time @p time; returns the iteration count or 0 if not converged. */
+    /**
+     * Newton iterations for the state at step time @p time within the limits
+     * of @p controls; returns the iteration count or 0 if not converged.
+     */
     unsigned
-    solve_increment(double time, Eigen::VectorXd &reaction);
+    solve_increment(double time, const solvers::NewtonControls &controls,
+                    Eigen::VectorXd &reaction);
 
     /** The linear solution at step time @p time: updates linear_ and the context's configuration. */
     void

@@ -5,6 +5,7 @@
  */
 #include <src/core/procedure_parameters.h>
 #include <src/core/source_location.h>
+#include <src/solvers/newton_controls.h>
 
 #include <Eigen/Dense>
 
@@ -88,6 +89,8 @@ namespace corot::core
     unsigned                       max_increments = 100; ///< INC=
     /** The procedure and its parameters (std::monostate: none yet). */
     ProcedureParameters            parameters;
+    /** *CONTROLS in force (this step's or inherited from the step before; unset: defaults). */
+    solvers::NewtonControlsOverride controls;
     std::vector<BoundaryCondition> boundaries;
     bool                           new_boundaries = false; ///< *BOUNDARY, OP=NEW seen
     std::vector<ConcentratedLoad>  loads;

@@ -59,6 +59,9 @@ namespace corot::deck
     // (CalculiX and Abaqus); NLGEOM=NO turns it off again, as in CalculiX.
     if (!state_.model.steps.empty())
       step.nlgeom = state_.model.steps.back().nlgeom;
+    // *CONTROLS stay in force until *CONTROLS, RESET (Abaqus, CalculiX).
+    if (!state_.model.steps.empty())
+      step.controls = state_.model.steps.back().controls;
     if (const auto amplitude = keyword.value_upper("AMPLITUDE"))
       {
         if (*amplitude != "RAMP" && *amplitude != "STEP")

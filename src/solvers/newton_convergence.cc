@@ -17,13 +17,40 @@ namespace corot::solvers
     constexpr double round_off_factor = 10.0;
   } // namespace
 
+  namespace
+  {
+    /** Per DOF of @p dofs: true for RX RY RZ. */
+    std::vector<bool>
+    rotational_entries(const core::DofMap &dofs)
+    {
+      std::vector<bool> rotational(dofs.n_dofs());
+      for (unsigned i = 0; i < dofs.n_dofs(); ++i)
+        rotational[i] = core::index(dofs.kind_of(i)) >= 3;
+      return rotational;
+    }
+  } // namespace
+
   NewtonConvergence::NewtonConvergence(const core::DofMap &dofs, const double length_scale,
                                        const double residual_tolerance,
                                        const double correction_tolerance)
-    : dofs_(dofs)
+    : rotational_(rotational_entries(dofs))
     , length_scale_(std::max(length_scale, 1e-30))
     , residual_tolerance_(residual_tolerance)
     , correction_tolerance_(correction_tolerance)
+  {}
+
+  NewtonConvergence::NewtonConvergence(const core::DofMap &dofs, const double length_scale,
+                                       const NewtonControls &controls)
+    : NewtonConvergence(dofs, length_scale, controls.residual_tolerance,
+                        controls.correction_tolerance)
+  {}
+
+  NewtonConvergence::NewtonConvergence(std::vector<bool> rotational, const double length_scale,
+                                       const NewtonControls &controls)
+    : rotational_(std::move(rotational))
+    , length_scale_(std::max(length_scale, 1e-30))
+    , residual_tolerance_(controls.residual_tolerance)
+    , correction_tolerance_(controls.correction_tolerance)
   {}
 
   void
@@ -43,11 +70,12 @@ namespace corot::solvers
     for (const auto dof : owned)
       {
         const double k = std::abs(tangent.diag_element(dof));
-        double      &largest = core::index(dofs_.kind_of(dof)) < 3 ? k_force : k_moment;
+        double      &largest = rotational_[dof] ? k_moment : k_force;
         largest              = std::max(largest, k);
       }
     set_stiffness_scale(dealii::Utilities::MPI::max(k_force, communicator),
-                        dealii::Utilities::MPI::max(k_moment, communicator), dofs_.n_dofs());
+                        dealii::Utilities::MPI::max(k_moment, communicator),
+                        static_cast<unsigned>(rotational_.size()));
   }
 
   NewtonConvergence::FieldNorms
@@ -57,10 +85,10 @@ namespace corot::solvers
     for (Eigen::Index i = 0; i < vector.size(); ++i)
       {
         const double squared = vector[i] * vector[i];
-        if (core::index(dofs_.kind_of(i)) < 3)
-          translational += squared;
-        else
+        if (rotational_[i])
           rotational += squared;
+        else
+          translational += squared;
       }
     return {std::sqrt(translational), std::sqrt(rotational)};
   }
@@ -71,12 +99,17 @@ namespace corot::solvers
                                const Eigen::VectorXd &correction,
                                const Eigen::VectorXd &increment) const
   {
-    const double     L = length_scale_;
-    const FieldNorms r = norms(residual), f_ext = norms(external), f_int = norms(internal);
-    const FieldNorms c = norms(correction), d = norms(increment);
+    return judge(norms(residual), FieldNorms::max(norms(external), norms(internal)),
+                 norms(correction), norms(increment));
+  }
 
-    const double force_0  = std::max(f_ext.translational, f_int.translational);
-    const double moment_0 = std::max(f_ext.rotational, f_int.rotational);
+  bool
+  NewtonConvergence::judge(const FieldNorms &r, const FieldNorms &force_level,
+                           const FieldNorms &c, const FieldNorms &d) const
+  {
+    const double L        = length_scale_;
+    const double force_0  = force_level.translational;
+    const double moment_0 = force_level.rotational;
     // A residual at the round-off of the internal forces passes (no load, stress-free motion).
     const double force_floor  = force_round_off_ / residual_tolerance_;
     const double force_scale  = std::max({force_0, moment_0 / L, force_floor, 1e-300});

@@ -5,11 +5,15 @@
  * translational and rotational degrees of freedom.
  */
 #include <src/core/dof_map.h>
+#include <src/solvers/newton_controls.h>
 
 #include <deal.II/base/index_set.h>
 #include <deal.II/lac/trilinos_sparse_matrix.h>
 
 #include <Eigen/Dense>
+
+#include <algorithm>
+#include <vector>
 
 namespace corot::solvers
 {
@@ -48,6 +52,10 @@ namespace corot::solvers
    * on a rigidly turned B31 beam: |r_F| = 3e-10 to 5e-10 against
    * eps k_F L = 1.8e-9). The factor sqrt(n) covers the Euclidean norm over n
    * DOFs, 10 the sum of a few element contributions per DOF.
+   *
+   * This is the one convergence rule of NewtonSolver: statics, arc length and
+   * dynamics judge their iterates with it, each passing the norms of its own
+   * residual, force level, correction and increment (judge()).
    */
   class NewtonConvergence
   {
@@ -57,6 +65,13 @@ namespace corot::solvers
     {
       double translational = 0.0; ///< UX UY UZ entries (forces, displacements)
       double rotational    = 0.0; ///< RX RY RZ entries (moments, rotations)
+
+      /** Field by field the larger of @p a and @p b (e.g. of external and internal forces). */
+      static FieldNorms
+      max(const FieldNorms &a, const FieldNorms &b)
+      {
+        return {std::max(a.translational, b.translational), std::max(a.rotational, b.rotational)};
+      }
     };
 
     /**
@@ -66,6 +81,17 @@ namespace corot::solvers
      */
     NewtonConvergence(const core::DofMap &dofs, double length_scale,
                       double residual_tolerance = 1e-8, double correction_tolerance = 1e-6);
+
+    /** As above, with the tolerances of @p controls. */
+    NewtonConvergence(const core::DofMap &dofs, double length_scale,
+                      const NewtonControls &controls);
+
+    /**
+     * As above, for a DOF vector whose entry i is rotational where
+     * @p rotational[i] is true (a system that has no DofMap at hand).
+     */
+    NewtonConvergence(std::vector<bool> rotational, double length_scale,
+                      const NewtonControls &controls);
 
     /** Euclidean norms of the translational and the rotational entries of @p vector. */
     FieldNorms
@@ -81,6 +107,25 @@ namespace corot::solvers
     converged(const Eigen::VectorXd &residual, const Eigen::VectorXd &external,
               const Eigen::VectorXd &internal, const Eigen::VectorXd &correction,
               const Eigen::VectorXd &increment) const;
+
+    /**
+     * The rule itself, on field norms: the residual @p residual against the
+     * force level @p force_level (per field the largest force norm the
+     * residual is a difference of), the correction @p correction against the
+     * increment @p increment, with the cross terms, floors and round-off
+     * floor of the class documentation. Sets residual_ratio() and
+     * correction_ratio(); false if either is not finite.
+     */
+    bool
+    judge(const FieldNorms &residual, const FieldNorms &force_level, const FieldNorms &correction,
+          const FieldNorms &increment) const;
+
+    /** The model size L the cross terms use. */
+    double
+    length_scale() const
+    {
+      return length_scale_;
+    }
 
     /**
      * Sets the round-off floor of the residual from the largest diagonal
@@ -114,7 +159,7 @@ namespace corot::solvers
     }
 
   private:
-    const core::DofMap &dofs_;
+    std::vector<bool>   rotational_; ///< per DOF: a rotation (moment) entry
     double              length_scale_;
     double              residual_tolerance_;
     double              correction_tolerance_;

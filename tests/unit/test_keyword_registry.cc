@@ -136,6 +136,7 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
     {"TRANSVERSE SHEAR STIFFNESS", P::model},
     {"STEP", P::anywhere},
     {"END STEP", P::anywhere},
+    {"CONTROLS", P::anywhere},
     {"STATIC", P::step},
     {"FREQUENCY", P::step},
     {"BUCKLE", P::step},
