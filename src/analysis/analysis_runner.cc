@@ -1,4 +1,5 @@
 #include <src/analysis/analysis_runner.h>
+#include <src/analysis/output_recorder.h>
 #include <src/analysis/arc_length_analysis.h>
 #include <src/analysis/buckle_analysis.h>
 #include <src/analysis/dynamic_analysis.h>
@@ -143,6 +144,7 @@ namespace corot::analysis
             case core::Procedure::none:
               throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
           }
+        OutputRecorder::report_unwritten(context, step, results.steps.back());
         // Arc-length steps and NLGEOM dynamic steps leave a geometrically
         // non-linear base state; a linear dynamic step leaves its small
         // displacements (StaticAnalysis records its own).
