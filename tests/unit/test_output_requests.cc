@@ -175,3 +175,27 @@ S, ENER
   EXPECT_NE(progress.find("warning: *NODE PRINT, NSET=LOOSE is not written in a *FREQUENCY step"), std::string::npos);
   EXPECT_TRUE(frequency.node_output.empty());
 }
+
+// Fails before the fix: a *DYNAMIC step whose supports do not move computes no reactions, and
+// RF was written as zeros (the clamp of this bar carries -k u).
+TEST_F(OutputRequests, DynamicReactionsNotComputedAreNotWrittenAsZeros)
+{
+  const std::string deck = model_data + R"(*INITIAL CONDITIONS, TYPE=VELOCITY
+2, 1, 1.0
+*STEP
+*DYNAMIC, DIRECT, INTEGRATOR=MIDPOINT
+0.1, 0.3
+*NODE PRINT, NSET=ROOT
+U, RF
+*END STEP
+)";
+  std::string       progress;
+  const io::Results results = run(deck, progress);
+  const io::StepResult &step = results.steps.at(0);
+  expect_warning(step, deck, "*NODE PRINT, NSET=ROOT", "RF is not written where the step computed no reactions");
+  const io::History &root = step.node_output.at(1);
+  ASSERT_EQ(root.time.size(), 4u);
+  if (root.values.count("RF1") > 0)
+    for (const double value : root.values.at("RF1"))
+      EXPECT_TRUE(std::isnan(value)) << "a reaction that was not computed is written as " << value;
+}
