@@ -1,5 +1,6 @@
 #include <src/analysis/analysis_runner.h>
 #include <src/analysis/cms_session.h>
+#include <src/analysis/output_recorder.h>
 #include <src/analysis/load_history.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/assembly/dof_numbering.h>
@@ -102,6 +103,7 @@ namespace corot::analysis
         progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
         StepRun run{context, step, loading, history, cms_session, s + 1};
         results.steps.push_back(procedure->run(run));
+        OutputRecorder::report_unwritten(context, step, results.steps.back());
       }
     return results;
   }

@@ -149,10 +149,7 @@ namespace corot::analysis
           dynamics.energy.external_work.push_back(external_work);
           dynamics.energy.total.push_back(kinetic + strain - external_work);
         }
-      recorder.record(state.time, increment,
-                      state.reaction.size() == dofs.n_dofs() ? state.reaction :
-                                                               Eigen::VectorXd::Zero(dofs.n_dofs()),
-                      last);
+      recorder.record(state.time, increment, state.reaction, last); // empty: none computed
     };
     record(0, false);
 

@@ -1,8 +1,11 @@
 #include <src/analysis/output_recorder.h>
+#include <src/analysis/procedure_registry.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <set>
 
 namespace corot::analysis
 {
@@ -27,6 +30,48 @@ namespace corot::analysis
     ids_or_all(const core::OutputRequest &request, const std::vector<unsigned> &all)
     {
       return request.ids.empty() ? all : request.ids;
+    }
+
+    /**
+     * The row of @p history for step time @p time: the last row if it has
+     * that time already (an earlier request of this output time covered the
+     * same node or element), else a new one.
+     */
+    std::size_t
+    row_for(io::History &history, const double time)
+    {
+      if (history.time.empty() || history.time.back() != time)
+        history.time.push_back(time);
+      return history.time.size() - 1;
+    }
+
+    /** Sets @p variable of @p history at @p row; rows it was not written in are NaN. */
+    void
+    put(io::History &history, const std::size_t row, const std::string &variable, const double value)
+    {
+      std::vector<double> &values = history.values[variable];
+      values.resize(history.time.size(), std::numeric_limits<double>::quiet_NaN());
+      values[row] = value;
+    }
+
+    /**
+     * Gives every variable of every history one entry per time: NaN (null in
+     * the JSON, "-" in the .dat) where no request due then asked for it.
+     */
+    void
+    pad(std::map<unsigned, io::History> &histories)
+    {
+      for (auto &[id, history] : histories)
+        for (auto &[name, values] : history.values)
+          values.resize(history.time.size(), std::numeric_limits<double>::quiet_NaN());
+    }
+
+    /** The keyword of @p step's procedure, e.g. "*FREQUENCY" or "*STATIC, RIKS". */
+    std::string
+    procedure_keyword(const core::Step &step)
+    {
+      const ProcedureTypeInfo *procedure = ProcedureRegistry::instance().of(step);
+      return procedure == nullptr ? "*STEP" : "*" + procedure->name();
     }
   } // namespace
 
@@ -70,6 +115,91 @@ namespace corot::analysis
   {}
 
   void
+  OutputRecorder::report_unwritten(const AnalysisContext &context, const core::Step &step,
+                                   io::StepResult &result)
+  {
+    using Kind                  = core::OutputRequest::Kind;
+    const core::Model &model    = context.model;
+    const bool         dynamic  = step.parameters_of<core::DynamicParameters>() != nullptr;
+    const bool         general  = dynamic || step.parameters_of<core::StaticParameters>() != nullptr ||
+                         step.parameters_of<core::RiksParameters>() != nullptr;
+    const std::string  kind_of  = "a " + procedure_keyword(step);
+    std::vector<std::string> warnings;
+    auto warn = [&](const core::OutputRequest &request, const std::string &keyword, const std::string &text) {
+      const std::string line = request.defined_at.str() + ": warning: " + keyword + " " + text +
+                               (request.inherited ? " (request carried from an earlier step)" : "");
+      warnings.push_back(line);
+      context.progress << "    " << line << std::endl;
+    };
+    // "3 (2, 7, 9)": how many ids, and the first few.
+    auto some = [](const std::vector<unsigned> &ids) {
+      std::string text = std::to_string(ids.size()) + " (";
+      for (std::size_t i = 0; i < ids.size() && i < 5; ++i)
+        text += (i > 0 ? ", " : "") + std::to_string(ids[i]);
+      return text + (ids.size() > 5 ? ", ...)" : ")");
+    };
+    for (const core::OutputRequest &request : step.outputs)
+      switch (request.kind)
+        {
+          case Kind::node_print:
+            {
+              const std::string keyword = "*NODE PRINT" + (request.set_name.empty() ? std::string() : ", NSET=" + request.set_name);
+              if (!general)
+                {
+                  warn(request, keyword, "is not written in " + kind_of + " step (only *STATIC and *DYNAMIC steps write node output; mode shapes: *NODE FILE)");
+                  break;
+                }
+              if (!dynamic && wants(request, "V"))
+                warn(request, keyword, "V is not written in " + kind_of + " step (velocities exist in *DYNAMIC steps only)");
+              std::vector<unsigned> bare;
+              for (const unsigned id : request.ids)
+                {
+                  const unsigned node = model.node_index.at(id);
+                  bool           any  = false;
+                  for (unsigned k = 0; k < core::n_dof_kinds; ++k)
+                    any = any || context.dofs.index(node, static_cast<core::DofKind>(k)) != core::DofMap::invalid;
+                  if (!any)
+                    bare.push_back(id);
+                }
+              if (!bare.empty())
+                warn(request, keyword, "nodes without degrees of freedom (no element) are not written: " + some(bare));
+              break;
+            }
+          case Kind::element_print:
+            {
+              const std::string keyword = "*EL PRINT" + (request.set_name.empty() ? std::string() : ", ELSET=" + request.set_name);
+              if (!general)
+                {
+                  warn(request, keyword, "is not written in " + kind_of + " step (only *STATIC and *DYNAMIC steps write element output)");
+                  break;
+                }
+              for (const char *variable : {"E", "ENER", "ELSE"})
+                if (wants(request, variable))
+                  warn(request, keyword, std::string(variable) + " is not written: corot's element output is the section forces (N, V2, V3, T, M1, M2), which S, SF and SM request");
+              std::vector<unsigned> bare;
+              for (const unsigned id : request.ids)
+                {
+                  const unsigned e = model.element_index.at(id);
+                  if (context.elements[e]->section_forces(context.assembler.kinematics(e, context.configuration), false).empty())
+                    bare.push_back(id);
+                }
+              if (!bare.empty())
+                warn(request, keyword, "elements without section forces (MASS, ROTARYI) are not written: " + some(bare));
+              break;
+            }
+          case Kind::energy_print:
+            if (!dynamic)
+              warn(request, "*ENERGY PRINT", "is not written in " + kind_of + " step (energies are written in *DYNAMIC steps only)");
+            break;
+          case Kind::node_file:
+          case Kind::element_file:
+            break;
+        }
+    // First in the step's log: they concern the whole step.
+    result.log.insert(result.log.begin(), warnings.begin(), warnings.end());
+  }
+
+  void
   OutputRecorder::record(const double time, const unsigned increment,
                          const Eigen::VectorXd &reaction, const bool last)
   {
@@ -88,13 +218,29 @@ namespace corot::analysis
         switch (request.kind)
           {
             case core::OutputRequest::Kind::node_print:
+              if (wants(request, "RF") && reaction.size() != static_cast<Eigen::Index>(context_.dofs.n_dofs()) &&
+                  unreported_reactions_.insert(&request).second)
+                {
+                  // A dynamic integrator computes reactions only with prescribed
+                  // motion: never write zeros for reactions that were not computed.
+                  const std::string line =
+                    request.defined_at.str() + ": warning: *NODE PRINT" +
+                    (request.set_name.empty() ? std::string() : ", NSET=" + request.set_name) +
+                    " RF is not written where the step computed no reactions (a *DYNAMIC step "
+                    "computes them only when supports move), first at time " + std::to_string(time);
+                  result_.log.insert(result_.log.begin(), line);
+                  context_.progress << "    " << line << std::endl;
+                }
               for (const unsigned id : ids_or_all(request, all_nodes))
                 {
-                  const unsigned node    = model.node_index.at(id);
-                  io::History   &history = result_.node_output[id];
-                  if (!history.time.empty() && history.time.back() == time)
-                    continue;
-                  history.time.push_back(time);
+                  const unsigned node = model.node_index.at(id);
+                  bool           any  = false;
+                  for (unsigned k = 0; k < core::n_dof_kinds; ++k)
+                    any = any || context_.dofs.index(node, static_cast<core::DofKind>(k)) != core::DofMap::invalid;
+                  if (!any)
+                    continue; // no element: report_unwritten() says so for an NSET=
+                  io::History      &history = result_.node_output[id];
+                  const std::size_t row     = row_for(history, time);
                   const Eigen::Vector3d u     = context_.configuration.displacements[node];
                   const Eigen::Vector3d theta = rotation_of(node);
                   const Eigen::Vector3d v     = context_.configuration.velocities[node];
@@ -106,24 +252,24 @@ namespace corot::analysis
                       if (dof == core::DofMap::invalid)
                         continue;
                       if (wants(request, "U"))
-                        history.values[displacement_names[k]].push_back(k < 3 ? u[k] : theta[k - 3]);
-                      if (wants(request, "V"))
-                        history.values[velocity_names[k]].push_back(k < 3 ? v[k] : w[k - 3]);
-                      if (wants(request, "RF"))
-                        history.values[reaction_names[k]].push_back(reaction[dof]);
+                        put(history, row, displacement_names[k], k < 3 ? u[k] : theta[k - 3]);
+                      if (wants(request, "V") && step_.parameters_of<core::DynamicParameters>() != nullptr)
+                        put(history, row, velocity_names[k], k < 3 ? v[k] : w[k - 3]);
+                      if (wants(request, "RF") && reaction.size() == static_cast<Eigen::Index>(context_.dofs.n_dofs()))
+                        put(history, row, reaction_names[k], reaction[dof]);
                     }
                 }
               break;
             case core::OutputRequest::Kind::element_print:
               for (const unsigned id : ids_or_all(request, all_elements))
                 {
-                  const unsigned e       = model.element_index.at(id);
-                  io::History   &history = result_.element_output[id];
-                  if (!history.time.empty() && history.time.back() == time)
-                    continue;
-                  history.time.push_back(time);
-                  for (const auto &[name, value] : section_forces_of(e))
-                    history.values[name].push_back(value);
+                  const auto forces = section_forces_of(model.element_index.at(id));
+                  if (forces.empty())
+                    continue; // MASS, ROTARYI: report_unwritten() says so for an ELSET=
+                  io::History      &history = result_.element_output[id];
+                  const std::size_t row     = row_for(history, time);
+                  for (const auto &[name, value] : forces)
+                    put(history, row, name, value);
                 }
               break;
             case core::OutputRequest::Kind::node_file:
@@ -137,6 +283,8 @@ namespace corot::analysis
               break;
           }
       }
+    pad(result_.node_output);
+    pad(result_.element_output);
     if (wants_frame)
       result_.frames.push_back(
         frame(time, "increment " + std::to_string(increment), reaction, wants_element_field));

@@ -9,6 +9,8 @@
 
 #include <Eigen/Dense>
 
+#include <set>
+
 namespace corot::analysis
 {
   /** Records *NODE PRINT, *EL PRINT, *NODE FILE and *EL FILE output of one step. */
@@ -22,6 +24,13 @@ namespace corot::analysis
      * point, counted from 1); @p reaction is the replicated reaction vector
      * (internal minus external force on constrained DOFs, zero elsewhere).
      * @p last is the step's last increment. Which requests write: due().
+     * An empty @p reaction means no reactions were computed: RF is then not
+     * written (NaN in its row) and a warning names the request once.
+     * Requests of one kind that cover the same node or element write into
+     * one row per time: a node's history holds the union of the variables
+     * of all *NODE PRINT requests covering it, each variable with one entry
+     * per row, NaN where no request due at that time asked for it (e.g.
+     * overlapping sets with different FREQUENCY=).
      */
     void
     record(double time, unsigned increment, const Eigen::VectorXd &reaction, bool last);
@@ -63,6 +72,24 @@ namespace corot::analysis
     std::vector<double>
     output_times(double period) const;
 
+    /**
+     * Says what of @p step's *NODE PRINT, *EL PRINT and *ENERGY PRINT
+     * requests corot does not write, one "file:line: warning: ..." line each
+     * (the request's keyword line), put first in @p result's log (the .dat)
+     * and to the progress output; the requests stay in force:
+     * - *NODE PRINT and *EL PRINT in a step that is not *STATIC or *DYNAMIC
+     *   (CalculiX prints mode shapes there; corot writes them to the VTU
+     *   files with *NODE FILE); *ENERGY PRINT outside *DYNAMIC;
+     * - V outside *DYNAMIC (velocities belong to dynamic steps; Abaqus has
+     *   none in a static step);
+     * - the *EL PRINT variables E, ENER and ELSE (corot's element output is
+     *   the section forces, which S, SF and SM give);
+     * - the nodes of an NSET= that have no degree of freedom and the
+     *   elements of an ELSET= that have no section forces (MASS, ROTARYI).
+     */
+    static void
+    report_unwritten(const AnalysisContext &context, const core::Step &step, io::StepResult &result);
+
     /** A field frame of the current state for VTU output. */
     io::FieldFrame
     frame(double time, const std::string &label, const Eigen::VectorXd &reaction,
@@ -73,6 +100,8 @@ namespace corot::analysis
     const core::Step      &step_;
     io::StepResult        &result_;
     const Eigen::VectorXd *linear_values_ = nullptr;
+    /** The *NODE PRINT requests with RF already warned about reactions that were not computed. */
+    std::set<const core::OutputRequest *> unreported_reactions_;
 
     /** Rotation vector of node @p node: from the linear state if set, else log R. */
     Eigen::Vector3d

@@ -24,8 +24,10 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "decks"))
 import ccx_dat  # noqa: E402
 import ccx_decks  # noqa: E402
+import results_schema  # noqa: E402
 
 DEFAULT_TESTS = "/usr/share/doc/calculix-ccx-test/examples/test"
 
@@ -86,6 +88,11 @@ def run_deck(args, name, out, verbose=True):
 
     with open(os.path.join(out, name + ".json"), encoding="utf-8") as handle:
         results = json.load(handle)
+    schema_errors = results_schema.check(results)
+    for error in schema_errors:
+        say(f"FAIL {name}.json against input_decks/results.schema.json: {error}")
+    if schema_errors:
+        return False, f"{name}.json is not valid against input_decks/results.schema.json: {schema_errors[0]}"
     ref_path = reference_dat(args.tests, name)
     ref_blocks = ccx_dat.read_dat(ref_path) if ref_path else None
     fresh_blocks = run_ccx(args.ccx, deck) if args.ccx else None

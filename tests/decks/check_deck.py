@@ -15,7 +15,9 @@ Every deck in input_decks/ states its reference values as comment lines
 
 Lines ** EXPECT_COUNT <step> <path> = <n> check the length of a list; lines
 ** EXPECT_MAX <step> <path> > <value> (or <) and ** EXPECT_MIN <step> <path> < <value> (or >)
-compare the largest or smallest of the selected values with a bound (e.g. "the energy grew").
+compare the largest or smallest of the selected values with a bound (e.g. "the energy grew");
+lines ** EXPECT_NULL <step> <path> check that every selected value is null (a variable that no
+output request due at that time asked for).
 Lines ** EXPECT_SCRIPT <script> <args> run tests/decks/<script> --json NAME.json --deck DECK <args>
 for quantities derived from several results (e.g. deflection_history.py); it must exit 0.
 The deck passes when corot exits with status 0, NAME.json is valid against
@@ -34,6 +36,7 @@ import results_schema
 EXPECT = re.compile(r"^\*\*\s*EXPECT\s+(\d+)\s+(\S+)\s*=\s*(\S+)\s+(rtol|atol)=(\S+)\s*$", re.I)
 EXPECT_EXTREME = re.compile(r"^\*\*\s*EXPECT_(MAX|MIN)\s+(\d+)\s+(\S+)\s*([<>])\s*(\S+)\s*$", re.I)
 EXPECT_COUNT = re.compile(r"^\*\*\s*EXPECT_COUNT\s+(\d+)\s+(\S+)\s*=\s*(\d+)\s*$", re.I)
+EXPECT_NULL = re.compile(r"^\*\*\s*EXPECT_NULL\s+(\d+)\s+(\S+)\s*$", re.I)
 EXPECT_SCRIPT = re.compile(r"^\*\*\s*EXPECT_SCRIPT\s+(\S+)(.*)$", re.I)
 TOKEN = re.compile(r"([^.\[\]]+)|\[(-?\d*):?(-?\d*)\]|\[(-?\d+)\]")
 
@@ -65,7 +68,7 @@ def main():
     parser.add_argument("--mpirun", default="", help="e.g. 'mpirun -np 2'")
     args = parser.parse_args()
 
-    expectations, counts, extremes, scripts = [], [], [], []
+    expectations, counts, extremes, scripts, nulls = [], [], [], [], []
     with open(args.deck, encoding="utf-8") as deck:
         for line in deck:
             match = EXPECT.match(line.strip())
@@ -77,10 +80,13 @@ def main():
             match = EXPECT_EXTREME.match(line.strip())
             if match:
                 extremes.append(match.groups())
+            match = EXPECT_NULL.match(line.strip())
+            if match:
+                nulls.append(match.groups())
             match = EXPECT_SCRIPT.match(line.strip())
             if match:
                 scripts.append((match.group(1), match.group(2).split()))
-    if not expectations and not counts and not extremes and not scripts:
+    if not expectations and not counts and not extremes and not scripts and not nulls:
         print(f"{args.deck}: no '** EXPECT' lines: every deck must state its reference values")
         return 1
 
@@ -104,7 +110,12 @@ def main():
     if not schema_errors:
         print(f"ok   {name}.json is valid against input_decks/results.schema.json")
     for step, path, n in counts:
-        values = resolve(results["steps"][int(step) - 1], path)
+        try:
+            values = resolve(results["steps"][int(step) - 1], path)
+        except (KeyError, IndexError, TypeError) as error:
+            print(f"FAIL step {step} {path}: not in the results ({error!r})")
+            failures += 1
+            continue
         length = len(values[0]) if len(values) == 1 and isinstance(values[0], list) else len(values)
         ok = length == int(n)
         failures += not ok
@@ -118,6 +129,16 @@ def main():
             ok = extreme > float(bound) if operator == ">" else extreme < float(bound)
         failures += not ok
         print(f"{'ok  ' if ok else 'FAIL'} step {step} {which.lower()}({path}) = {extreme!r} {operator} {bound}")
+    for step, path in nulls:
+        try:
+            values = resolve(results["steps"][int(step) - 1], path)
+        except (KeyError, IndexError, TypeError) as error:
+            print(f"FAIL step {step} {path}: not in the results ({error!r})")
+            failures += 1
+            continue
+        ok = all(value is None for value in values)
+        failures += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} step {step} {path} = {values!r} (expected null)")
     for step, path, reference, kind, tolerance in expectations:
         reference, tolerance = float(reference), float(tolerance)
         try:
@@ -150,7 +171,7 @@ def main():
         ok = subprocess.run(command).returncode == 0
         failures += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {script} {' '.join(script_args)}")
-    total = 1 + len(expectations) + len(counts) + len(extremes) + len(scripts)
+    total = 1 + len(expectations) + len(counts) + len(extremes) + len(scripts) + len(nulls)
     print(f"{total - failures} passed, {failures} failed")
     return 1 if failures else 0
 
