@@ -101,7 +101,7 @@ namespace corot::elements
   CorotationalBeam2D::CorotationalBeam2D(const ElementDefinition &definition)
     : linear_(definition)
   {
-    if (!definition.section.axis_offset.isZero(0.0))
+    if (!definition.section.beam().axis_offset.isZero(0.0))
       throw std::invalid_argument("OFFSET1=/OFFSET2= (a beam axis offset) is supported on B31 "
                                   "(and B32) only, not on B21");
     reference_chord_  = (definition.reference_positions[1] - definition.reference_positions[0]).head<2>();

@@ -62,7 +62,7 @@ namespace corot::elements
     , modified_strains_(modified_strains)
   {
     const double l = length_, e = linear_.material().youngs_modulus, g = linear_.material().shear_modulus;
-    const core::SectionProperties &s = linear_.section();
+    const core::BeamSection &s = linear_.section();
     section_stiffness_.setZero();
     section_stiffness_(0, 0) = e * s.area / l;
     section_stiffness_(1, 1) = g * s.torsion_constant / (l * l * l);

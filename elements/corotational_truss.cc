@@ -41,8 +41,8 @@ namespace corot::elements
     if (!(reference_length_ > 0.0))
       throw std::invalid_argument("element " + std::to_string(definition.id) +
                                   " has zero length (its two nodes coincide)");
-    axial_stiffness_ = definition.material.youngs_modulus * definition.section.area;
-    mass_per_length_ = definition.material.density * definition.section.area;
+    axial_stiffness_ = definition.material.youngs_modulus * definition.section.truss().area;
+    mass_per_length_ = definition.material.density * definition.section.truss().area;
   }
 
   std::vector<core::DofKind>

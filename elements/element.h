@@ -10,7 +10,7 @@
  * the k-th entry of dof_kinds(), the local index is a * dof_kinds().size() + k.
  */
 #include <src/core/dof_kind.h>
-#include <src/core/section.h>
+#include <src/core/element_definition.h>
 
 #include <Eigen/Dense>
 #include <Eigen/Geometry>
@@ -32,22 +32,10 @@ namespace corot::elements
   using ElementKinematics = std::vector<NodeKinematics>;
 
   /** Material constants an element needs (deck units). */
-  struct MaterialConstants
-  {
-    double youngs_modulus = 0.0;
-    double shear_modulus  = 0.0;
-    double density        = 0.0;
-  };
+  using MaterialConstants = core::MaterialConstants;
 
-  /** Everything needed to build one element instance. */
-  struct ElementDefinition
-  {
-    unsigned                     id = 0;
-    std::vector<unsigned>        node_ids;
-    std::vector<Eigen::Vector3d> reference_positions; ///< one per node
-    core::SectionProperties      section;
-    MaterialConstants            material;
-  };
+  /** Everything needed to build one element instance, resolved by the deck finaliser. */
+  using ElementDefinition = core::ElementDefinition;
 
   /** Mass matrix flavour. */
   enum class MassKind

@@ -12,7 +12,7 @@ namespace corot::elements
   {
     if (kind == Kind::translational)
       {
-        const double m = definition.section.point_mass;
+        const double m = definition.section.point_inertia().mass;
         if (!(m > 0.0))
           throw std::invalid_argument("MASS element " + std::to_string(definition.id) +
                                       " needs a positive *MASS value");
@@ -20,7 +20,7 @@ namespace corot::elements
       }
     else
       {
-        inertia_ = definition.section.rotary_inertia;
+        inertia_ = definition.section.point_inertia().rotary_inertia;
         if ((inertia_ - inertia_.transpose()).norm() > 1e-12 * inertia_.norm())
           throw std::invalid_argument("ROTARYI element " + std::to_string(definition.id) +
                                       ": the rotary inertia tensor is not symmetric");

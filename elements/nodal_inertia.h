@@ -32,9 +32,9 @@ namespace corot::elements
     };
 
     /**
-     * MASS: reads m from @p definition.section.point_mass and throws
+     * MASS: reads m from @p definition.section.point_inertia().mass and throws
      * std::invalid_argument if m <= 0. ROTARYI: reads J from
-     * @p definition.section.rotary_inertia and throws std::invalid_argument
+     * @p definition.section.point_inertia().rotary_inertia and throws std::invalid_argument
      * if J is not symmetric.
      */
     NodalInertia(const ElementDefinition &definition, Kind kind);

@@ -167,7 +167,7 @@ namespace corot::elements
   make_space_beam(const ElementDefinition                                           &definition,
                   const std::function<std::unique_ptr<Element>(const ElementDefinition &)> &make)
   {
-    const Eigen::Vector2d &offset = definition.section.axis_offset;
+    const Eigen::Vector2d &offset = definition.section.beam().axis_offset;
     if (offset.isZero(0.0))
       return make(definition);
     // Rows t, e1, e2; a common shift of both nodes leaves them unchanged.

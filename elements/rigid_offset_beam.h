@@ -132,7 +132,7 @@ namespace corot::elements
 
   /**
    * The beam @p make builds from @p definition, or, if the section has an
-   * axis offset (SectionProperties::axis_offset, along the reference axes
+   * axis offset (core::BeamSection::axis_offset, along the reference axes
    * e1 = n1 and e2 of TimoshenkoBeam3D), a RigidOffsetBeam around the beam
    * @p make builds on the reference centres.
    */

@@ -29,7 +29,7 @@ namespace corot::elements
   TimoshenkoBeam2D::TimoshenkoBeam2D(const ElementDefinition &definition)
     : node_ids_(definition.node_ids)
     , material_(definition.material)
-    , section_(definition.section)
+    , section_(definition.section.beam())
   {
     const std::string     name = "B21 element " + std::to_string(definition.id);
     const Eigen::Vector3d axis = definition.reference_positions[1] - definition.reference_positions[0];

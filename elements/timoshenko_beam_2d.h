@@ -126,6 +126,6 @@ namespace corot::elements
     double                  length_;
     Eigen::Vector2d         axis_; ///< t = (c, s)
     MaterialConstants       material_;
-    core::SectionProperties section_;
+    core::BeamSection       section_;
   };
 } // namespace corot::elements

@@ -33,7 +33,7 @@ namespace corot::elements
   TimoshenkoBeam3D::TimoshenkoBeam3D(const ElementDefinition &definition)
     : node_ids_(definition.node_ids)
     , material_(definition.material)
-    , section_(definition.section)
+    , section_(definition.section.beam())
   {
     const std::string     name = "B31 element " + std::to_string(definition.id);
     const Eigen::Vector3d axis = definition.reference_positions[1] - definition.reference_positions[0];

@@ -124,7 +124,7 @@ namespace corot::elements
     }
 
     /** Section properties (A, I11, I22, J, shear factors, n1). */
-    const core::SectionProperties &
+    const core::BeamSection &
     section() const
     {
       return section_;
@@ -155,6 +155,6 @@ namespace corot::elements
     double                  length_;
     Eigen::Matrix3d         rotation_; ///< rows: t, e1, e2
     MaterialConstants       material_;
-    core::SectionProperties section_;
+    core::BeamSection       section_;
   };
 } // namespace corot::elements

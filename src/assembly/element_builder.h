@@ -12,10 +12,11 @@
 namespace corot::assembly
 {
   /**
-   * Creates one element object per core::ElementRecord (same order), with the
-   * section and material of the element set it belongs to. Throws
-   * core::InputError naming the element's deck line if an element has no
-   * section, its material lacks constants, or the element rejects its data.
+   * Creates one element object per core::ElementRecord (same order) from its
+   * resolved definition (Model::element_definitions, made by
+   * deck::ModelFinaliser, which has already checked sections and materials).
+   * Throws core::InputError naming the element's deck line if the element
+   * rejects its data (e.g. a zero length or an n1 along the beam axis).
    */
   std::vector<std::unique_ptr<elements::Element>>
   build_elements(const core::Model &model);

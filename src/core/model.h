@@ -4,6 +4,7 @@
  * The structural model read from a deck: nodes, elements, sets, materials,
  * sections, constraints, amplitudes, initial conditions and steps.
  */
+#include <src/core/element_definition.h>
 #include <src/core/material.h>
 #include <src/core/section.h>
 #include <src/core/source_location.h>
@@ -96,6 +97,8 @@ namespace corot::core
     std::vector<NodeRecord>       nodes;
     std::map<unsigned, size_t>    node_index; ///< node id -> index in nodes
     std::vector<ElementRecord>    elements;
+    /** One per element record (same order): section, material and positions resolved by deck::ModelFinaliser. */
+    std::vector<ElementDefinition> element_definitions;
     std::map<unsigned, size_t>    element_index; ///< element id -> index in elements
 
     std::map<std::string, std::vector<unsigned>> node_sets;

@@ -2,14 +2,17 @@
 /**
  * @file
  * Cross-section data assigned to an element set (*SOLID SECTION, *BEAM SECTION,
- * *BEAM GENERAL SECTION, *SHELL SECTION, *MASS, *ROTARY INERTIA).
+ * *BEAM GENERAL SECTION, *SHELL SECTION, *MASS, *ROTARY INERTIA): one struct
+ * per kind of section, held by SectionProperties, and the deck record Section.
  */
 #include <src/core/source_location.h>
 
 #include <Eigen/Dense>
 
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace corot::core
@@ -24,12 +27,18 @@ namespace corot::core
     rotary_inertia  ///< *ROTARY INERTIA
   };
 
+  /** A bar's section (*SOLID SECTION on T2D2, T3D2). */
+  struct TrussSection
+  {
+    double area = 0.0; ///< A
+  };
+
   /**
-   * Geometric properties of a section in its principal-ish local axes 1, 2
-   * (Abaqus convention: local 1 = n1, local 2 = t x n1 with t the beam axis).
-   * I11 is the second moment about axis 1, I22 about axis 2.
+   * Geometric properties of a beam section in its principal-ish local axes
+   * 1, 2 (Abaqus convention: local 1 = n1, local 2 = t x n1 with t the beam
+   * axis). I11 is the second moment about axis 1, I22 about axis 2.
    */
-  struct SectionProperties
+  struct BeamSection
   {
     double area             = 0.0; ///< A
     double i11              = 0.0; ///< second moment of area about local 1
@@ -38,9 +47,6 @@ namespace corot::core
     double torsion_constant = 0.0; ///< St Venant torsion constant J
     double shear_factor_1   = 0.0; ///< Timoshenko shear coefficient k for shear along local 1 (0: no shear flexibility)
     double shear_factor_2   = 0.0; ///< Timoshenko shear coefficient k for shear along local 2
-    double thickness        = 0.0; ///< shell thickness
-    double point_mass       = 0.0; ///< *MASS value
-    Eigen::Matrix3d rotary_inertia = Eigen::Matrix3d::Zero(); ///< *ROTARY INERTIA tensor (global axes)
     /** Direction of local axis 1 (Abaqus n1); Abaqus default (0, 0, -1) for space beams. */
     Eigen::Vector3d n1 = Eigen::Vector3d(0.0, 0.0, -1.0);
     bool            n1_given = false;
@@ -54,7 +60,119 @@ namespace corot::core
     Eigen::Vector2d axis_offset = Eigen::Vector2d::Zero();
   };
 
-  /** A section assigned to an element set. */
+  /** A shell's section (*SHELL SECTION). */
+  struct ShellSection
+  {
+    double thickness = 0.0; ///< shell thickness
+  };
+
+  /** Inertia lumped at a node (*MASS on MASS elements, *ROTARY INERTIA on ROTARYI elements). */
+  struct PointInertia
+  {
+    double          mass           = 0.0;                       ///< *MASS value
+    Eigen::Matrix3d rotary_inertia = Eigen::Matrix3d::Zero();   ///< *ROTARY INERTIA tensor (global axes)
+  };
+
+  /**
+   * The data of one section: empty, or exactly one of the per-kind structs.
+   * The non-const accessors give the struct of their kind, creating it in an
+   * empty section; the const accessors throw std::invalid_argument if the
+   * section holds another kind (e.g. a beam element given a truss section).
+   */
+  class SectionProperties
+  {
+  public:
+    /** The truss data (created in an empty section). */
+    TrussSection &
+    truss()
+    {
+      return get<TrussSection>();
+    }
+
+    /** The truss data; throws std::invalid_argument for another kind of section. */
+    const TrussSection &
+    truss() const
+    {
+      return get<TrussSection>("a truss section (*SOLID SECTION)");
+    }
+
+    /** The beam data (created in an empty section). */
+    BeamSection &
+    beam()
+    {
+      return get<BeamSection>();
+    }
+
+    /** The beam data; throws std::invalid_argument for another kind of section. */
+    const BeamSection &
+    beam() const
+    {
+      return get<BeamSection>("a beam section (*BEAM SECTION, *BEAM GENERAL SECTION)");
+    }
+
+    /** The shell data (created in an empty section). */
+    ShellSection &
+    shell()
+    {
+      return get<ShellSection>();
+    }
+
+    /** The shell data; throws std::invalid_argument for another kind of section. */
+    const ShellSection &
+    shell() const
+    {
+      return get<ShellSection>("a shell section (*SHELL SECTION)");
+    }
+
+    /** The nodal inertia (created in an empty section). */
+    PointInertia &
+    point_inertia()
+    {
+      return get<PointInertia>();
+    }
+
+    /** The nodal inertia; throws std::invalid_argument for another kind of section. */
+    const PointInertia &
+    point_inertia() const
+    {
+      return get<PointInertia>("a point inertia (*MASS, *ROTARY INERTIA)");
+    }
+
+    /** Whether the section holds data of type @p Kind (TrussSection, BeamSection, ...). */
+    template <typename Kind>
+    bool
+    holds() const
+    {
+      return std::holds_alternative<Kind>(data_);
+    }
+
+  private:
+    /** The data of type @p Kind, created if the section is empty; a section has one kind only. */
+    template <typename Kind>
+    Kind &
+    get()
+    {
+      if (std::holds_alternative<std::monostate>(data_))
+        data_.template emplace<Kind>();
+      if (!std::holds_alternative<Kind>(data_))
+        throw std::logic_error("a section holds data of one kind only");
+      return std::get<Kind>(data_);
+    }
+
+    /** The data of type @p Kind; @p what names the kind in the error. */
+    template <typename Kind>
+    const Kind &
+    get(const char *what) const
+    {
+      if (!std::holds_alternative<Kind>(data_))
+        throw std::invalid_argument(std::string("the element needs ") + what);
+      return std::get<Kind>(data_);
+    }
+
+    std::variant<std::monostate, TrussSection, BeamSection, ShellSection, PointInertia> data_;
+  };
+
+  /** A section assigned to an element set, as read from the deck. */
   struct Section
   {
     SectionKind       kind = SectionKind::solid;
@@ -62,13 +180,13 @@ namespace corot::core
     std::string       material; ///< empty for *MASS, *ROTARY INERTIA and for GENERAL sections with E, G given
     std::string       shape;    ///< RECT, CIRC, PIPE, BOX, GENERAL, or empty
     std::vector<double> dimensions; ///< the dimension line as written (shape-specific)
-    SectionProperties properties;
+    SectionProperties properties;   ///< the data of the section's kind
     /** E and G given on a *BEAM GENERAL SECTION (used when no material is named). */
     std::optional<double> general_youngs_modulus;
     std::optional<double> general_shear_modulus;
     /**
      * *TRANSVERSE SHEAR STIFFNESS K11, K22 (force units: k G A per direction);
-     * they set the shear factors once G is known (element builder).
+     * they set the shear factors once G is known (deck::ModelFinaliser).
      */
     std::optional<std::pair<double, double>> transverse_shear_stiffness;
     /** DENSITY= given on a *BEAM GENERAL SECTION (mass per unit volume). */

@@ -19,10 +19,10 @@ namespace corot::deck
      *   J = L s^3 [1/3 - 0.21 (s/L) (1 - s^4 / (12 L^4))], within 4 % of the series solution.
      * Shear coefficient: Timoshenko's 5/6 for a rectangle.
      */
-    core::SectionProperties
+    core::BeamSection
     rectangle(const double a, const double b)
     {
-      core::SectionProperties p;
+      core::BeamSection p;
       p.area               = a * b;
       p.i11                = a * b * b * b / 12.0;
       p.i22                = b * a * a * a / 12.0;
@@ -40,10 +40,10 @@ namespace corot::deck
      * Shear coefficient k = 6 (1 + nu) / (7 + 6 nu) (G. R. Cowper, "The shear
      * coefficient in Timoshenko's beam theory", J. Appl. Mech. 33 (1966) 335-340, Table 1).
      */
-    core::SectionProperties
+    core::BeamSection
     circle(const double r, const double nu)
     {
-      core::SectionProperties p;
+      core::BeamSection p;
       p.area             = pi * r * r;
       p.i11 = p.i22      = pi * std::pow(r, 4) / 4.0;
       p.torsion_constant = pi * std::pow(r, 4) / 2.0;
@@ -75,10 +75,10 @@ namespace corot::deck
      * ellipse_shear_coefficient, shear_factor_1 for shear along local 1 (semi-axis a1).
      * a1 = a2 = r is circle(r) exactly.
      */
-    core::SectionProperties
+    core::BeamSection
     ellipse(const double a1, const double a2, const double nu)
     {
-      core::SectionProperties p;
+      core::BeamSection p;
       p.area             = pi * a1 * a2;
       p.i11              = pi * a1 * a2 * a2 * a2 / 4.0;
       p.i22              = pi * a1 * a1 * a1 * a2 / 4.0;
@@ -96,12 +96,12 @@ namespace corot::deck
      * which is 2 (1 + nu) / (4 + 3 nu) for a thin-walled tube (m -> 1) and the
      * solid-circle value for m = 0.
      */
-    core::SectionProperties
+    core::BeamSection
     pipe(const double r, const double t, const double nu)
     {
       const double ri = r - t;
       const double m2 = (ri / r) * (ri / r);
-      core::SectionProperties p;
+      core::BeamSection p;
       p.area             = pi * (r * r - ri * ri);
       p.i11 = p.i22      = pi * (std::pow(r, 4) - std::pow(ri, 4)) / 4.0;
       p.torsion_constant = pi * (std::pow(r, 4) - std::pow(ri, 4)) / 2.0;
@@ -124,7 +124,7 @@ namespace corot::deck
      * Shear coefficient of a thin-walled square tube, k = 20 (1 + nu) / (48 + 39 nu)
      * (Cowper 1966, Table 1; 0.44 for nu = 0.3), used for both directions.
      */
-    core::SectionProperties
+    core::BeamSection
     box(const std::vector<double> &d, const double nu)
     {
       const double a = d[0], b = d[1], t1 = d[2], t2 = d[3], t3 = d[4], t4 = d[5];
@@ -146,7 +146,7 @@ namespace corot::deck
         }
       const double xc = first_1 / area, yc = first_2 / area;
 
-      core::SectionProperties p;
+      core::BeamSection p;
       p.area = area;
       for (const Wall &w : walls)
         {
@@ -193,7 +193,7 @@ namespace corot::deck
     return {0, 0};
   }
 
-  core::SectionProperties
+  core::BeamSection
   beam_section_shape(const std::string          &shape,
                      const std::vector<double>  &dims,
                      const double                poissons_ratio,

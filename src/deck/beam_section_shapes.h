@@ -46,7 +46,7 @@ namespace corot::deck
    * wrong number of dimensions, non-positive dimensions or walls that do not fit.
    * The direction n1 is left at its default.
    */
-  core::SectionProperties
+  core::BeamSection
   beam_section_shape(const std::string          &shape,
                      const std::vector<double>  &dims,
                      double                      poissons_ratio,

@@ -31,6 +31,48 @@ namespace corot::deck
       return "a section";
     }
 
+    /** Element id -> section, from the element sets the sections name (each element in one section). */
+    std::map<unsigned, const core::Section *>
+    sections_of_elements(const core::Model &model)
+    {
+      std::map<unsigned, const core::Section *> section_of;
+      for (const core::Section &section : model.sections)
+        for (const unsigned id : model.element_sets.at(section.elset))
+          {
+            const auto [it, inserted] = section_of.emplace(id, &section);
+            if (!inserted)
+              throw core::InputError(section.defined_at,
+                                     "element " + std::to_string(id) +
+                                       " already has a section (defined at " +
+                                       it->second->defined_at.str() + ")");
+          }
+      return section_of;
+    }
+
+    /**
+     * The material constants of @p section: those of its material, overridden
+     * by E, G and DENSITY= given on a *BEAM GENERAL SECTION.
+     */
+    core::MaterialConstants
+    material_constants(const core::Model &model, const core::Section &section)
+    {
+      core::MaterialConstants constants;
+      if (!section.material.empty())
+        {
+          const core::Material &material = model.materials.at(section.material);
+          constants.youngs_modulus        = material.youngs_modulus;
+          constants.shear_modulus         = material.shear_modulus();
+          constants.density               = material.density;
+        }
+      if (section.general_youngs_modulus)
+        constants.youngs_modulus = *section.general_youngs_modulus;
+      if (section.general_shear_modulus)
+        constants.shear_modulus = *section.general_shear_modulus;
+      if (section.general_density)
+        constants.density = *section.general_density;
+      return constants;
+    }
+
     /** True if a section of @p section's kind needs E from its material. */
     bool
     needs_elastic(const core::Section &section)
@@ -54,6 +96,7 @@ namespace corot::deck
     check_amplitudes();
     resolve_sections();
     check_section_assignment();
+    resolve_element_definitions();
   }
 
   void
@@ -179,16 +222,17 @@ namespace corot::deck
         const double nu = section.general_shear_modulus ?
                             *section.general_youngs_modulus / (2.0 * *section.general_shear_modulus) - 1.0 :
                             model.materials.at(section.material).poissons_ratio;
-        const core::SectionProperties given = section.properties;
-        section.properties = beam_section_shape(section.shape, section.dimensions, nu, shape.location);
-        section.properties.n1       = given.n1;
-        section.properties.n1_given = given.n1_given;
-        section.properties.axis_offset = given.axis_offset;
+        core::BeamSection      &beam  = section.properties.beam();
+        const core::BeamSection given = beam;
+        beam             = beam_section_shape(section.shape, section.dimensions, nu, shape.location);
+        beam.n1          = given.n1;
+        beam.n1_given    = given.n1_given;
+        beam.axis_offset = given.axis_offset;
       }
     // The rigid eccentricity's mass is exact for small rotations only, and its
     // initial-stress matrix is not implemented (elements/rigid_offset_beam.h).
     for (const core::Section &section : model.sections)
-      if (!section.properties.axis_offset.isZero(0.0))
+      if (section.kind == core::SectionKind::beam && !section.properties.beam().axis_offset.isZero(0.0))
         for (const core::Step &step : model.steps)
           if (step.parameters_of<core::DynamicParameters>() || step.parameters_of<core::BuckleParameters>())
             throw core::InputError(section.defined_at,
@@ -201,18 +245,8 @@ namespace corot::deck
   void
   ModelFinaliser::check_section_assignment() const
   {
-    const core::Model &model = state_.model;
-    std::map<unsigned, const core::Section *> section_of;
-    for (const core::Section &section : model.sections)
-      for (const unsigned id : model.element_sets.at(section.elset))
-        {
-          const auto [it, inserted] = section_of.emplace(id, &section);
-          if (!inserted)
-            throw core::InputError(section.defined_at,
-                                   "element " + std::to_string(id) +
-                                     " already has a section (defined at " +
-                                     it->second->defined_at.str() + ")");
-        }
+    const core::Model &model      = state_.model;
+    const auto         section_of = sections_of_elements(model);
     for (const core::ElementRecord &element : model.elements)
       {
         const elements::ElementTypeInfo *info = elements::ElementRegistry::instance().find(element.type);
@@ -229,6 +263,47 @@ namespace corot::deck
                                    element.type + " needs a " + needed + ", but the section at " +
                                    section->second->defined_at.str() + " is a " +
                                    section_keyword(section->second->kind));
+      }
+  }
+
+  void
+  ModelFinaliser::resolve_element_definitions()
+  {
+    core::Model &model = state_.model;
+    // Each section used by an element, once: its material constants and the
+    // shear factors of a *TRANSVERSE SHEAR STIFFNESS (k = K / (G A)), which need G.
+    std::map<const core::Section *, std::pair<core::SectionProperties, core::MaterialConstants>> resolved;
+    const auto resolve = [&](const core::Section &section) -> const auto & {
+      if (const auto it = resolved.find(&section); it != resolved.end())
+        return it->second;
+      core::SectionProperties properties = section.properties;
+      const auto              material   = material_constants(model, section);
+      if (const auto &k = section.transverse_shear_stiffness)
+        {
+          core::BeamSection &beam = properties.beam();
+          const double       g_a  = material.shear_modulus * beam.area;
+          if (!(g_a > 0.0))
+            throw core::InputError(section.defined_at, "*TRANSVERSE SHEAR STIFFNESS needs a shear modulus");
+          beam.shear_factor_1 = k->first / g_a;
+          beam.shear_factor_2 = k->second / g_a;
+        }
+      return resolved.emplace(&section, std::make_pair(std::move(properties), material)).first->second;
+    };
+
+    const auto section_of = sections_of_elements(model);
+    model.element_definitions.clear();
+    model.element_definitions.reserve(model.elements.size());
+    for (const core::ElementRecord &record : model.elements)
+      {
+        const auto &[properties, material] = resolve(*section_of.at(record.id));
+        core::ElementDefinition definition;
+        definition.id       = record.id;
+        definition.node_ids = record.node_ids;
+        for (const unsigned node_id : record.node_ids)
+          definition.reference_positions.push_back(model.nodes[model.node_index.at(node_id)].position);
+        definition.section  = properties;
+        definition.material = material;
+        model.element_definitions.push_back(std::move(definition));
       }
   }
 } // namespace corot::deck

@@ -19,7 +19,12 @@ namespace corot::deck
    * 5. checks that referenced amplitudes exist;
    * 6. checks each section's element set and material and computes standard
    *    beam shapes with the material's Poisson ratio;
-   * 7. checks that every element is in exactly one section of the kind its type needs.
+   * 7. checks that every element is in exactly one section of the kind its type needs;
+   * 8. resolves one core::ElementDefinition per element record (Model::element_definitions):
+   *    node positions, the section data of its kind with the shear factors of a
+   *    *TRANSVERSE SHEAR STIFFNESS computed once per section (k = K / (G A)), and
+   *    the material constants (E, G, DENSITY= of a *BEAM GENERAL SECTION override
+   *    the material's).
    * Every failure throws core::InputError at the line that made the reference.
    */
   class ModelFinaliser
@@ -54,6 +59,9 @@ namespace corot::deck
     /** Step 7. */
     void
     check_section_assignment() const;
+    /** Step 8. */
+    void
+    resolve_element_definitions();
 
     ParseState &state_; ///< the state being filled or completed
   };

@@ -341,13 +341,13 @@ namespace corot::deck
     core::Section &section = add_section(core::SectionKind::solid, keyword, true);
     require_at_most_lines(keyword, data, 1);
     // No data line, or an empty one, means a unit area as in Abaqus.
-    section.properties.area = 1.0;
+    section.properties.truss().area = 1.0;
     if (!data.empty())
       {
         data.front().require_fields(0, 1, "SOLID SECTION");
-        section.properties.area = data.front().number_or(0, 1.0);
-        require_positive(section.properties.area, "cross-sectional area", data.front().location());
-        section.dimensions = {section.properties.area};
+        section.properties.truss().area = data.front().number_or(0, 1.0);
+        require_positive(section.properties.truss().area, "cross-sectional area", data.front().location());
+        section.dimensions = {section.properties.truss().area};
       }
   }
 
@@ -374,10 +374,10 @@ namespace corot::deck
       section.dimensions.push_back(dims.number(i));
     // Checks the dimensions now, at their line; the shear factors are recomputed
     // with the material's Poisson ratio after reading.
-    const Eigen::Vector3d n1 = section.properties.n1;
-    section.properties       = beam_section_shape(section.shape, section.dimensions, 0.0, dims.location());
-    section.properties.n1    = n1;
-    section.properties.axis_offset = axis_offset(keyword, section.shape, section.dimensions);
+    const Eigen::Vector3d n1 = section.properties.beam().n1;
+    section.properties.beam() = beam_section_shape(section.shape, section.dimensions, 0.0, dims.location());
+    section.properties.beam().n1    = n1;
+    section.properties.beam().axis_offset = axis_offset(keyword, section.shape, section.dimensions);
     state_.beam_shapes.push_back(
       PendingBeamShape{state_.model.sections.size() - 1, dims.location()});
     if (section.shape == "CIRC" && section.dimensions.size() == 1)
@@ -387,8 +387,8 @@ namespace corot::deck
     if (data.size() > 1 && data[1].n_fields() > 0)
       {
         data[1].require_fields(3, 3, keyword.name() + " direction");
-        section.properties.n1       = direction_fields(data[1], 0, "beam section direction n1");
-        section.properties.n1_given = true;
+        section.properties.beam().n1       = direction_fields(data[1], 0, "beam section direction n1");
+        section.properties.beam().n1_given = true;
       }
   }
 
@@ -438,7 +438,7 @@ namespace corot::deck
     line.require_fields(5, 5, "BEAM GENERAL SECTION");
     for (unsigned i = 0; i < 5; ++i)
       section.dimensions.push_back(line.number(i));
-    core::SectionProperties &p = section.properties;
+    core::BeamSection &p = section.properties.beam();
     p.area             = section.dimensions[0];
     p.i11              = section.dimensions[1];
     p.i12              = section.dimensions[2];
@@ -515,9 +515,9 @@ namespace corot::deck
     core::Section &section = add_section(core::SectionKind::shell, keyword, true);
     require_one_line(keyword, data);
     data.front().require_fields(1, 2, "SHELL SECTION");
-    section.properties.thickness = data.front().number(0);
-    section.dimensions           = {section.properties.thickness};
-    require_positive(section.properties.thickness, "shell thickness", data.front().location());
+    section.properties.shell().thickness = data.front().number(0);
+    section.dimensions           = {section.properties.shell().thickness};
+    require_positive(section.properties.shell().thickness, "shell thickness", data.front().location());
   }
 
   void
@@ -527,8 +527,8 @@ namespace corot::deck
     core::Section &section = add_section(core::SectionKind::point_mass, keyword, false);
     require_one_line(keyword, data);
     data.front().require_fields(1, 1, "MASS");
-    section.properties.point_mass = data.front().number(0);
-    require_positive(section.properties.point_mass, "mass", data.front().location());
+    section.properties.point_inertia().mass = data.front().number(0);
+    require_positive(section.properties.point_inertia().mass, "mass", data.front().location());
   }
 
   void
@@ -539,7 +539,7 @@ namespace corot::deck
     require_one_line(keyword, data);
     const DataLine &line = data.front();
     line.require_fields(3, 6, "ROTARY INERTIA");
-    Eigen::Matrix3d &j = section.properties.rotary_inertia;
+    Eigen::Matrix3d &j = section.properties.point_inertia().rotary_inertia;
     j(0, 0)            = line.number(0);
     j(1, 1)            = line.number(1);
     j(2, 2)            = line.number(2);

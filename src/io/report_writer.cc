@@ -78,7 +78,7 @@ namespace corot::io
         << heading_cell("shear area 1") << heading_cell("shear area 2") << "\n";
     for (const core::Section *section : beams)
       {
-        const core::SectionProperties &p = section->properties;
+        const core::BeamSection &p = section->properties.beam();
         // Shear areas k A; *TRANSVERSE SHEAR STIFFNESS gives K = k G A directly.
         double shear_1 = p.shear_factor_1 * p.area, shear_2 = p.shear_factor_2 * p.area;
         if (section->transverse_shear_stiffness)

@@ -18,10 +18,10 @@ namespace corot::test
       d.id                           = 1;
       d.node_ids                     = {1, 2};
       d.reference_positions          = {x1, x2};
-      d.section.area                 = 3.0;
+      d.section.truss().area         = 3.0;
       d.material.youngs_modulus      = 2.0e5;
       d.material.density             = 7.8e-9;
-      sample.translational_mass      = d.material.density * d.section.area * (x2 - x1).norm();
+      sample.translational_mass      = d.material.density * d.section.truss().area * (x2 - x1).norm();
       return sample;
     }
 
@@ -33,12 +33,12 @@ namespace corot::test
       d.id                       = 5;
       d.node_ids                 = {1, 2};
       d.reference_positions      = {x1, x2};
-      d.section.area             = 200.0;
-      d.section.i11              = 6666.0;
-      d.section.i22              = 1666.0;
-      d.section.torsion_constant = 4500.0;
-      d.section.shear_factor_1   = 0.8;
-      d.section.shear_factor_2   = 0.9;
+      d.section.beam().area             = 200.0;
+      d.section.beam().i11              = 6666.0;
+      d.section.beam().i22              = 1666.0;
+      d.section.beam().torsion_constant = 4500.0;
+      d.section.beam().shear_factor_1   = 0.8;
+      d.section.beam().shear_factor_2   = 0.9;
       d.material.youngs_modulus  = 2.1e5;
       d.material.shear_modulus   = 8.0e4;
       d.material.density         = 7.85e-9;
@@ -65,8 +65,8 @@ namespace corot::test
       sample.name = name;
       const Eigen::Vector3d x1(10.0, -4.0, 3.0), x2(40.0, 26.0, -12.0);
       sample.definition                     = beam(x1, x2);
-      sample.definition.section.n1          = Eigen::Vector3d(0.2, 0.7, -0.4);
-      sample.definition.section.axis_offset = offset;
+      sample.definition.section.beam().n1          = Eigen::Vector3d(0.2, 0.7, -0.4);
+      sample.definition.section.beam().axis_offset = offset;
       sample.translational_mass             = 7.85e-9 * 200.0 * (x2 - x1).norm();
       return sample;
     }
@@ -81,8 +81,8 @@ namespace corot::test
       d.id                           = 9;
       d.node_ids                     = {3};
       d.reference_positions          = {Eigen::Vector3d(1.0, 2.0, 3.0)};
-      d.section.point_mass           = 2.5;
-      d.section.rotary_inertia << 1.0, 0.1, 0.0, 0.1, 2.0, 0.0, 0.0, 0.0, 3.0;
+      d.section.point_inertia().mass = 2.5;
+      d.section.point_inertia().rotary_inertia << 1.0, 0.1, 0.0, 0.1, 2.0, 0.0, 0.0, 0.0, 3.0;
       sample.translational_mass = translational_mass;
       return sample;
     }
@@ -114,18 +114,25 @@ namespace corot::test
       {
         case elements::DesignProperty::density:
           scaled.material.density *= factor;
-          scaled.section.point_mass *= factor;
-          scaled.section.rotary_inertia *= factor;
+          if (scaled.section.holds<core::PointInertia>())
+            {
+              scaled.section.point_inertia().mass *= factor;
+              scaled.section.point_inertia().rotary_inertia *= factor;
+            }
           break;
         case elements::DesignProperty::modulus:
           scaled.material.youngs_modulus *= factor;
           scaled.material.shear_modulus *= factor;
           break;
         case elements::DesignProperty::area:
-          scaled.section.area *= factor;
+          if (scaled.section.holds<core::TrussSection>())
+            scaled.section.truss().area *= factor;
+          if (scaled.section.holds<core::BeamSection>())
+            scaled.section.beam().area *= factor;
           break;
         case elements::DesignProperty::thickness:
-          scaled.section.thickness *= factor;
+          if (scaled.section.holds<core::ShellSection>())
+            scaled.section.shell().thickness *= factor;
           break;
       }
     return scaled;

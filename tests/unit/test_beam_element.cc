@@ -33,13 +33,13 @@ namespace
     definition.id                       = 17;
     definition.node_ids                 = {1, 2};
     definition.reference_positions      = {x1, x2};
-    definition.section.area             = a;
-    definition.section.i11              = i11;
-    definition.section.i22              = i22;
-    definition.section.torsion_constant = j;
-    definition.section.shear_factor_1   = k_1;
-    definition.section.shear_factor_2   = k_2;
-    definition.section.n1               = n1;
+    definition.section.beam().area             = a;
+    definition.section.beam().i11              = i11;
+    definition.section.beam().i22              = i22;
+    definition.section.beam().torsion_constant = j;
+    definition.section.beam().shear_factor_1   = k_1;
+    definition.section.beam().shear_factor_2   = k_2;
+    definition.section.beam().n1               = n1;
     definition.material.youngs_modulus  = e;
     definition.material.shear_modulus   = g;
     definition.material.density         = rho;
@@ -423,7 +423,7 @@ TEST(BeamElement, InvalidSectionsAreRejectedWithTheElementId)
   EXPECT_NE(parallel.find("17"), std::string::npos) << parallel;
   EXPECT_NE(parallel.find("n1 is parallel to the beam axis"), std::string::npos) << parallel;
   ElementDefinition skew = beam_definition(Eigen::Vector3d::Zero(), Eigen::Vector3d(5, 0, 0));
-  skew.section.i12       = 10.0;
+  skew.section.beam().i12       = 10.0;
   for (const std::string type : {"B21", "B31"})
     {
       const std::string i12 = message(skew, type);

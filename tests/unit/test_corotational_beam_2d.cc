@@ -42,10 +42,10 @@ namespace
     definition.node_ids                = {1, 2};
     definition.reference_positions     = {Eigen::Vector3d(x1[0], x1[1], 0.0),
                                           Eigen::Vector3d(x2[0], x2[1], 0.0)};
-    definition.section.area            = a;
-    definition.section.i11             = i11;
-    definition.section.i22             = 1666.0;
-    definition.section.shear_factor_2  = k2;
+    definition.section.beam().area            = a;
+    definition.section.beam().i11             = i11;
+    definition.section.beam().i22             = 1666.0;
+    definition.section.beam().shear_factor_2  = k2;
     definition.material.youngs_modulus = e;
     definition.material.shear_modulus  = g;
     definition.material.density        = rho;

@@ -73,7 +73,7 @@ TEST_F(DeckDialectTest, BlanksInsideKeywordNamesAreIgnored)
   EXPECT_EQ(model.steps[0].outputs[1].kind, core::OutputRequest::Kind::node_file);
   EXPECT_EQ(model.steps[0].outputs[2].kind, core::OutputRequest::Kind::element_print);
   EXPECT_NE(model.steps[1].parameters_of<core::FrequencyParameters>(), nullptr);
-  EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 0.02);
+  EXPECT_DOUBLE_EQ(model.sections[0].properties.beam().area, 0.02);
   // An unknown keyword keeps its written name in the message.
   expect_error(beam + "*NODEPRONT\nU\n", "*NODEPRONT", "unsupported keyword *NODEPRONT");
 }
@@ -107,7 +107,7 @@ TEST_F(DeckDialectTest, TrailingCommasAndEmptyFieldsOnDataLines)
   EXPECT_DOUBLE_EQ(model.node(4).position.z(), 0.0);
   EXPECT_EQ(model.elements.size(), 2u);
   EXPECT_EQ(model.node_sets.at("ENDS"), (std::vector<unsigned>{1, 3}));
-  EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 0.01);
+  EXPECT_DOUBLE_EQ(model.sections[0].properties.truss().area, 0.01);
   ASSERT_EQ(model.boundaries.size(), 1u);
   EXPECT_EQ(model.boundaries[0].node_ids, (std::vector<unsigned>{1}));
   EXPECT_EQ(model.boundaries[0].last_dof, 3u);
@@ -154,7 +154,7 @@ TEST_F(DeckDialectTest, RectWithOneValueIsASquare)
 {
   const core::Model              model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, "
                                                      "SECTION=RECTANGULAR\n0.1\n");
-  const core::SectionProperties &p     = model.sections[0].properties;
+  const core::BeamSection &p     = model.sections[0].properties.beam();
   EXPECT_DOUBLE_EQ(p.area, 0.01);
   EXPECT_DOUBLE_EQ(p.i11, std::pow(0.1, 4) / 12);
   EXPECT_DOUBLE_EQ(p.i22, std::pow(0.1, 4) / 12);
@@ -169,7 +169,7 @@ TEST_F(DeckDialectTest, CircRadiusOrDiameterByNumberOfValues)
   {
     const core::Model model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n"
                                           "0.01\n0, 1, 0\n");
-    const core::SectionProperties &p = model.sections[0].properties;
+    const core::BeamSection &p = model.sections[0].properties.beam();
     EXPECT_DOUBLE_EQ(p.area, pi * 1e-4);
     EXPECT_DOUBLE_EQ(p.i11, pi * 1e-8 / 4);
     EXPECT_DOUBLE_EQ(p.torsion_constant, pi * 1e-8 / 2);
@@ -182,7 +182,7 @@ TEST_F(DeckDialectTest, CircRadiusOrDiameterByNumberOfValues)
   {
     const core::Model model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRCULAR\n"
                                           "0.01, 0.01\n");
-    const core::SectionProperties &p = model.sections[0].properties;
+    const core::BeamSection &p = model.sections[0].properties.beam();
     EXPECT_DOUBLE_EQ(p.area, pi * 0.25e-4);
     EXPECT_DOUBLE_EQ(p.i22, pi * std::pow(0.005, 4) / 4);
     EXPECT_DOUBLE_EQ(p.torsion_constant, pi * std::pow(0.005, 4) / 2);
@@ -192,7 +192,7 @@ TEST_F(DeckDialectTest, CircRadiusOrDiameterByNumberOfValues)
     // Two different diameters: CalculiX's solid ellipse, semi-axes 0.005 along 1 and 0.01 along 2.
     const core::Model model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n"
                                           "0.01, 0.02\n");
-    const core::SectionProperties &p = model.sections[0].properties;
+    const core::BeamSection &p = model.sections[0].properties.beam();
     EXPECT_DOUBLE_EQ(p.area, pi * 0.005 * 0.01);
     EXPECT_DOUBLE_EQ(p.i11, pi * 0.005 * std::pow(0.01, 3) / 4);
     EXPECT_DOUBLE_EQ(p.i22, pi * std::pow(0.005, 3) * 0.01 / 4);
@@ -208,16 +208,16 @@ TEST_F(DeckDialectTest, BeamAxisOffsets)
   const core::Model model = read(beam + "*BEAM GENERAL SECTION, ELSET=B, MATERIAL=STEEL, "
                                         "SECTION=PIPE, OFFSET1=0, OFFSET2=0.\n0.11, 0.01\n");
   EXPECT_EQ(model.sections[0].shape, "PIPE");
-  EXPECT_TRUE(model.sections[0].properties.axis_offset.isZero(0.0));
+  EXPECT_TRUE(model.sections[0].properties.beam().axis_offset.isZero(0.0));
   // CalculiX: the node line lies OFFSETk h_k off the centre, so the centre is at
   // -(OFFSET1 h1, OFFSET2 h2) (ccx 2.20's bricks for OFFSET2 = 0.5 span -h2..0).
   const core::Model rect = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT, "
                                        "OFFSET1=-0.25, OFFSET2=0.5\n0.1, 0.2\n");
-  EXPECT_NEAR(rect.sections[0].properties.axis_offset[0], 0.025, 1e-15);
-  EXPECT_NEAR(rect.sections[0].properties.axis_offset[1], -0.1, 1e-15);
+  EXPECT_NEAR(rect.sections[0].properties.beam().axis_offset[0], 0.025, 1e-15);
+  EXPECT_NEAR(rect.sections[0].properties.beam().axis_offset[1], -0.1, 1e-15);
   const core::Model pipe = read(beam + "*BEAM GENERAL SECTION, ELSET=B, MATERIAL=STEEL, "
                                        "SECTION=PIPE, OFFSET1=0.5\n0.11, 0.01\n");
-  EXPECT_NEAR(pipe.sections[0].properties.axis_offset[0], -0.11, 1e-15);
+  EXPECT_NEAR(pipe.sections[0].properties.beam().axis_offset[0], -0.11, 1e-15);
   expect_error(beam + "*BEAM GENERAL SECTION, ELSET=B, OFFSET2=0.5\n1, 2, 0, 3, 4\n0, 1, 0\n2e11, 8e10\n",
                "*BEAM GENERAL SECTION, ELSET=B, OFFSET2=0.5",
                "OFFSET1=/OFFSET2= on *BEAM GENERAL SECTION, SECTION=GENERAL (no section extent to "
@@ -241,9 +241,9 @@ TEST_F(DeckDialectTest, GeneralSectionShapeWithModuli)
   EXPECT_TRUE(s.material.empty());
   EXPECT_DOUBLE_EQ(*s.general_youngs_modulus, 2.1e11);
   const double r = 0.05, ri = 0.045, m2 = (ri / r) * (ri / r), nu = 2.1e11 / 1.62e11 - 1;
-  EXPECT_NEAR(s.properties.area, pi * (r * r - ri * ri), 1e-15);
+  EXPECT_NEAR(s.properties.beam().area, pi * (r * r - ri * ri), 1e-15);
   // Cowper (1966), hollow circle.
-  EXPECT_NEAR(s.properties.shear_factor_1,
+  EXPECT_NEAR(s.properties.beam().shear_factor_1,
               6 * (1 + nu) * (1 + m2) * (1 + m2) /
                 ((7 + 6 * nu) * (1 + m2) * (1 + m2) + (20 + 12 * nu) * m2),
               1e-14);

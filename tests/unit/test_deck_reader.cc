@@ -190,11 +190,11 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
 
   ASSERT_EQ(model.sections.size(), 8u);
   EXPECT_EQ(model.sections[0].kind, core::SectionKind::solid);
-  EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 0.01);
+  EXPECT_DOUBLE_EQ(model.sections[0].properties.truss().area, 0.01);
 
   const double nu = 0.3;
   {
-    const core::SectionProperties &p = model.sections[1].properties; // RECT a=0.02, b=0.05
+    const core::BeamSection &p = model.sections[1].properties.beam(); // RECT a=0.02, b=0.05
     const double                   a = 0.02, b = 0.05;
     EXPECT_DOUBLE_EQ(p.area, a * b);
     EXPECT_DOUBLE_EQ(p.i11, a * b * b * b / 12);
@@ -205,7 +205,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
     EXPECT_TRUE(p.n1.isApprox(Eigen::Vector3d(0, 0, 1)));
   }
   {
-    const core::SectionProperties &p = model.sections[2].properties; // CIRC r=0.01
+    const core::BeamSection &p = model.sections[2].properties.beam(); // CIRC r=0.01
     const double                   r = 0.01;
     EXPECT_DOUBLE_EQ(p.area, pi * r * r);
     EXPECT_DOUBLE_EQ(p.i11, pi * std::pow(r, 4) / 4);
@@ -216,7 +216,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
     EXPECT_TRUE(p.n1.isApprox(Eigen::Vector3d(0, 0, -1)));
   }
   {
-    const core::SectionProperties &p = model.sections[3].properties; // PIPE r=0.05, t=0.005
+    const core::BeamSection &p = model.sections[3].properties.beam(); // PIPE r=0.05, t=0.005
     const double                   r = 0.05, ri = 0.045;
     EXPECT_NEAR(p.area, pi * (r * r - ri * ri), 1e-15);
     EXPECT_NEAR(p.i11, pi * (std::pow(r, 4) - std::pow(ri, 4)) / 4, 1e-18);
@@ -227,7 +227,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
     EXPECT_LT(p.shear_factor_1, 6 * (1 + nu) / (7 + 6 * nu));
   }
   {
-    const core::SectionProperties &p = model.sections[4].properties; // BOX 0.1 x 0.2, walls 0.01
+    const core::BeamSection &p = model.sections[4].properties.beam(); // BOX 0.1 x 0.2, walls 0.01
     const double a = 0.1, b = 0.2, t = 0.01;
     EXPECT_NEAR(p.area, a * b - (a - 2 * t) * (b - 2 * t), 1e-15);
     EXPECT_NEAR(p.i11, (a * std::pow(b, 3) - (a - 2 * t) * std::pow(b - 2 * t, 3)) / 12, 1e-15);
@@ -239,7 +239,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
   }
   {
     const core::Section           &s = model.sections[5]; // GENERAL
-    const core::SectionProperties &p = s.properties;
+    const core::BeamSection &p = s.properties.beam();
     EXPECT_EQ(s.shape, "GENERAL");
     EXPECT_TRUE(s.material.empty());
     EXPECT_DOUBLE_EQ(p.area, 1e-3);
@@ -253,7 +253,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
     EXPECT_DOUBLE_EQ(*s.general_density, 7800.0);
   }
   EXPECT_EQ(model.sections[7].kind, core::SectionKind::point_mass);
-  EXPECT_DOUBLE_EQ(model.sections[7].properties.point_mass, 5.0);
+  EXPECT_DOUBLE_EQ(model.sections[7].properties.point_inertia().mass, 5.0);
 
   const core::Amplitude &ramp = model.amplitudes.at("RAMP");
   ASSERT_EQ(ramp.points.size(), 3u);
@@ -362,7 +362,7 @@ TEST_F(DeckReaderTest, NodesMayFollowElements)
                            "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n";
   const core::Model model = deck::read_deck(write("deck.inp", deck));
   EXPECT_EQ(model.elements.size(), 1u);
-  EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 1.0); // empty data line: unit area
+  EXPECT_DOUBLE_EQ(model.sections[0].properties.truss().area, 1.0); // empty data line: unit area
 }
 
 TEST_F(DeckReaderTest, BeamShapeFunction)
@@ -618,7 +618,7 @@ TEST_F(DeckReaderTest, TokenizerRules)
   ASSERT_EQ(model.equations.size(), 1u);
   ASSERT_EQ(model.equations[0].terms.size(), 5u);
   EXPECT_EQ(model.equations[0].terms[4].node_id, 5u);
-  EXPECT_DOUBLE_EQ(model.sections[0].properties.area, 1.0); // no data line: unit area
+  EXPECT_DOUBLE_EQ(model.sections[0].properties.truss().area, 1.0); // no data line: unit area
 }
 
 TEST_F(DeckReaderTest, ErrorEquationAndBoundaryDetails)

@@ -14,8 +14,8 @@ namespace
     definition.id                  = 9;
     definition.node_ids            = {3};
     definition.reference_positions = {Eigen::Vector3d::Zero()};
-    definition.section.point_mass  = 2.5;
-    definition.section.rotary_inertia << 1.0, 0.1, 0.0, 0.1, 2.0, 0.0, 0.0, 0.0, 3.0;
+    definition.section.point_inertia().mass  = 2.5;
+    definition.section.point_inertia().rotary_inertia << 1.0, 0.1, 0.0, 0.1, 2.0, 0.0, 0.0, 0.0, 3.0;
     return definition;
   }
 } // namespace
@@ -47,7 +47,7 @@ TEST(PointInertia, PointMassMatrices)
   EXPECT_EQ(dk.norm(), 0.0);
   EXPECT_EQ((dm - m).norm(), 0.0);
   ElementDefinition massless = definition;
-  massless.section.point_mass = 0.0;
+  massless.section.point_inertia().mass = 0.0;
   EXPECT_THROW(info->create(massless), std::invalid_argument);
 }
 
@@ -60,13 +60,13 @@ TEST(PointInertia, RotaryInertiaMatrices)
   const auto      rotary = info->create(definition);
   Eigen::MatrixXd m, k;
   rotary->mass(MassKind::lumped, m);
-  EXPECT_EQ((m - definition.section.rotary_inertia).norm(), 0.0);
+  EXPECT_EQ((m - definition.section.point_inertia().rotary_inertia).norm(), 0.0);
   rotary->geometric_stiffness(ElementKinematics(1), k);
   EXPECT_EQ(k.norm(), 0.0);
   EXPECT_TRUE(rotary->is_point_inertia());
   EXPECT_EQ(rotary->dof_kinds().front(), corot::core::DofKind::rx);
   EXPECT_EQ(rotary->dof_kinds().back(), corot::core::DofKind::rz);
   ElementDefinition asymmetric = definition;
-  asymmetric.section.rotary_inertia(0, 2) = 0.5;
+  asymmetric.section.point_inertia().rotary_inertia(0, 2) = 0.5;
   EXPECT_THROW(info->create(asymmetric), std::invalid_argument);
 }

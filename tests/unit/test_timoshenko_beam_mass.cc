@@ -79,13 +79,13 @@ namespace
     definition.id                       = 3;
     definition.node_ids                 = {1, 2};
     definition.reference_positions      = {Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0.0, 0.0)};
-    definition.section.area             = M_PI * r * r;
-    definition.section.i11              = M_PI * std::pow(r, 4) / 4.0;
-    definition.section.i22              = 0.5 * definition.section.i11; // distinct planes
-    definition.section.torsion_constant = 2.0 * definition.section.i11;
-    definition.section.shear_factor_1   = k_1;
-    definition.section.shear_factor_2   = k_2;
-    definition.section.n1               = Eigen::Vector3d(0.0, 0.0, -1.0);
+    definition.section.beam().area             = M_PI * r * r;
+    definition.section.beam().i11              = M_PI * std::pow(r, 4) / 4.0;
+    definition.section.beam().i22              = 0.5 * definition.section.beam().i11; // distinct planes
+    definition.section.beam().torsion_constant = 2.0 * definition.section.beam().i11;
+    definition.section.beam().shear_factor_1   = k_1;
+    definition.section.beam().shear_factor_2   = k_2;
+    definition.section.beam().n1               = Eigen::Vector3d(0.0, 0.0, -1.0);
     definition.material.youngs_modulus  = e;
     definition.material.shear_modulus   = g;
     definition.material.density         = rho;
@@ -125,7 +125,7 @@ TEST(TimoshenkoBeamMass, PhiZeroIsTheEulerBernoulliHermiteMass)
   Eigen::MatrixXd         m3, m2;
   TimoshenkoBeam3D(definition).mass(MassKind::consistent, m3);
   TimoshenkoBeam2D(definition).mass(MassKind::consistent, m2);
-  const double a = definition.section.area, i11 = definition.section.i11, i22 = definition.section.i22;
+  const double a = definition.section.beam().area, i11 = definition.section.beam().i11, i22 = definition.section.beam().i22;
   const auto   hermite_of = [&](const double rho_inertia) {
     return (rho * a * l / 420.0 * translational + rho * rho_inertia / (30.0 * l) * rotary).eval();
   };
@@ -141,8 +141,8 @@ TEST(TimoshenkoBeamMass, MassIsTheKineticEnergyOfTheStiffnessInterpolation)
     {
       const double            r = 0.05, k1 = 0.7, k2 = 6.0 * 1.3 / 8.8;
       const ElementDefinition definition = circle_along_x(l, r, k1, k2);
-      const double            a = definition.section.area, i11 = definition.section.i11,
-                   i22 = definition.section.i22;
+      const double            a = definition.section.beam().area, i11 = definition.section.beam().i11,
+                   i22 = definition.section.beam().i22;
       // (uy, rz): bending about local 1 (I11, k2), rz = +d uy/dx; (uz, ry): about local 2 (I22,
       // k1), ry = -d uz/dx.
       const PlaneMatrices about_1 = integrated_plane(e * i11, k2 * g * a, rho * a, rho * i11, l);
@@ -179,10 +179,10 @@ TEST(TimoshenkoBeamMass, SymmetricPositiveDefiniteWithRigidBodyKineticEnergy)
     {
       ElementDefinition definition = circle_along_x(l, r, k, k);
       definition.reference_positions = {x1, x2};
-      definition.section.n1          = Eigen::Vector3d(0.2, 0.1, -1.0);
+      definition.section.beam().n1          = Eigen::Vector3d(0.2, 0.1, -1.0);
       const TimoshenkoBeam3D beam(definition);
-      const double           a = definition.section.area, i11 = definition.section.i11,
-                   i22 = definition.section.i22, total = rho * a * l;
+      const double           a = definition.section.beam().area, i11 = definition.section.beam().i11,
+                   i22 = definition.section.beam().i22, total = rho * a * l;
       Eigen::MatrixXd m;
       beam.mass(MassKind::consistent, m);
       EXPECT_LT((m - m.transpose()).norm(), 1e-15 * m.norm());
@@ -197,7 +197,7 @@ TEST(TimoshenkoBeamMass, SymmetricPositiveDefiniteWithRigidBodyKineticEnergy)
       // Rigid rotation omega about the mid-point: 2T = omega^T J omega, J = rho A l^3/12 (I - t t^T)
       // + rho l ((I11 + I22) t t^T + I11 e1 e1^T + I22 e2 e2^T); about the axis t alone rho J_p l.
       const Eigen::Vector3d t  = (x2 - x1) / l;
-      const Eigen::Vector3d e1 = (definition.section.n1 - definition.section.n1.dot(t) * t).normalized();
+      const Eigen::Vector3d e1 = (definition.section.beam().n1 - definition.section.beam().n1.dot(t) * t).normalized();
       const Eigen::Vector3d e2 = t.cross(e1), centre = 0.5 * (x1 + x2);
       const Eigen::Matrix3d inertia =
         rho * a * l * l * l / 12.0 * (Eigen::Matrix3d::Identity() - t * t.transpose()) +

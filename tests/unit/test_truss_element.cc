@@ -35,7 +35,7 @@ namespace
     definition.id                  = 1;
     definition.node_ids            = {1, 2};
     definition.reference_positions = {x1, x2};
-    definition.section.area        = area;
+    definition.section.truss().area        = area;
     definition.material.youngs_modulus = youngs_modulus;
     definition.material.density        = density;
     return ElementRegistry::instance().find(type)->create(definition);
