@@ -1,4 +1,5 @@
 #include <src/analysis/cms_results.h>
+#include <src/analysis/sturm_check_json.h>
 #include <src/io/json_writer.h>
 #include <src/io/report_table.h>
 
@@ -33,6 +34,8 @@ namespace corot::analysis
         json.key("frequencies");
         json.value(frequencies);
       }
+    if (sturm && sturm->reported > 0)
+      write_sturm_check(json, *sturm);
     if (!step.node_output.empty())
       io::write_histories(json, "node_output", step.node_output);
     if (!step.element_output.empty())

@@ -5,8 +5,10 @@
  * output: *MODAL SYNTHESIS, *MODIFICATION, *SENSITIVITY and *INVERSE FREQUENCY.
  */
 #include <src/io/results.h>
+#include <src/solvers/sturm_sequence.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,6 +41,8 @@ namespace corot::analysis
 
     std::vector<double> eigenvalues; ///< omega^2 of the reported modes
     std::vector<double> frequencies; ///< the reported modes (modification: forward Ritz)
+    /** *MODAL SYNTHESIS: the Sturm-sequence check of the reported modes against the full model. */
+    std::optional<solvers::SturmCheck> sturm;
     /** *MODIFICATION: "frequencies" are the forward (Ritz) frequencies of the modified model. */
     bool        modified = false;
     std::string method; ///< "free interface" or "craig-bampton"

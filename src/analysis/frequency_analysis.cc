@@ -5,6 +5,7 @@
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/solvers/eigen_solver.h>
+#include <src/solvers/sturm_sequence.h>
 
 #include <cmath>
 #include <iomanip>
@@ -121,6 +122,26 @@ namespace corot::analysis
             result.frames.push_back(recorder.frame(mode + 1, label.str(), Eigen::VectorXd(), false));
             context_.configuration = saved;
           }
+      }
+
+    // The Sturm-sequence check: as many eigenvalues below the highest
+    // reported one (and above the band's lower end) as were reported there.
+    try
+      {
+        frequencies.sturm = solvers::sturm_check(
+          stiffness, mass, frequencies.eigenvalues,
+          lower > 0.0 ? std::optional<double>(lower) : std::nullopt);
+      }
+    catch (const std::runtime_error &error)
+      {
+        throw core::InputError(step_.procedure_at, error.what());
+      }
+    if (!frequencies.eigenvalues.empty())
+      {
+        const std::string line = frequencies.sturm->describe();
+        result.log.push_back(line);
+        if (!frequencies.sturm->passed())
+          context_.progress << "    " << line << std::endl;
       }
     return result;
   }

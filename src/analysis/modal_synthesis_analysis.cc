@@ -8,6 +8,7 @@
 #include <src/cms/matrix_market.h>
 #include <src/deck/cms_keyword_parser.h>
 #include <src/deck/model_keyword_parser.h>
+#include <src/solvers/sturm_sequence.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -109,6 +110,8 @@ namespace corot::analysis
         out.frequencies.push_back(cms::frequency_of(lambda));
       }
 
+    check_against_full_model(out, result.log);
+
     if (p.compare_full)
       {
         context_.progress << "  step " << step_number << ": full model, "
@@ -162,6 +165,31 @@ namespace corot::analysis
           }
       }
     return result;
+  }
+
+  void
+  ModalSynthesisAnalysis::check_against_full_model(CmsResults &out, std::vector<std::string> &log)
+  {
+    // The synthesized eigenvalues are Rayleigh-Ritz upper bounds of the full
+    // model's, so no more than all of them may lie below the highest one.
+    context_.assembler.set_constraints(session_.constraints, context_.model.equations);
+    const core::Configuration              reference(context_.model.nodes.size());
+    dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
+    context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
+    context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
+    try
+      {
+        out.sturm = solvers::sturm_check(stiffness, mass, out.eigenvalues, std::nullopt, true);
+      }
+    catch (const std::runtime_error &error)
+      {
+        throw core::InputError(step_.procedure_at, error.what());
+      }
+    if (out.eigenvalues.empty())
+      return;
+    log.push_back(out.sturm->describe());
+    if (!out.sturm->passed())
+      context_.progress << "    " << log.back() << std::endl;
   }
 } // namespace corot::analysis
 

@@ -4,6 +4,7 @@
  * The *MODAL SYNTHESIS procedure: component mode synthesis of the model.
  */
 #include <src/analysis/analysis_context.h>
+#include <src/analysis/cms_results.h>
 #include <src/analysis/cms_session.h>
 #include <src/io/results.h>
 
@@ -30,6 +31,13 @@ namespace corot::analysis
     run(unsigned step_number);
 
   private:
+    /**
+     * The Sturm-sequence check of the reported (Rayleigh-Ritz) eigenvalues of
+     * @p out against the full model's stiffness and mass; its line goes to @p log.
+     */
+    void
+    check_against_full_model(CmsResults &out, std::vector<std::string> &log);
+
     AnalysisContext   &context_;
     const core::Step  &step_;
     const StepLoading &loading_;
