@@ -128,8 +128,16 @@ namespace corot::deck
     errno             = 0;
     char        *end  = nullptr;
     const double value = std::strtod(text.c_str(), &end);
-    if (end == text.c_str() || *end != '\0' || errno == ERANGE || !std::isfinite(value))
+    if (end == text.c_str() || *end != '\0')
       throw core::InputError(location_, "expected a number, got '" + field(i) + "'");
+    if (errno == ERANGE && std::abs(value) > 1.0)
+      throw core::InputError(location_, field(i) + " is out of range (a double's magnitude is at "
+                                                   "most 1.8e308)");
+    if (errno == ERANGE)
+      throw core::InputError(location_, field(i) + " is out of range (too small for a double, "
+                                                   "below 2.2e-308 in magnitude: write 0)");
+    if (!std::isfinite(value))
+      throw core::InputError(location_, "expected a finite number, got '" + field(i) + "'");
     return value;
   }
 
@@ -143,9 +151,16 @@ namespace corot::deck
   DataLine::positive_integer(const unsigned i) const
   {
     const std::string &text = field(i);
-    if (!is_integer(text) || text.size() > 9 || std::stoul(text) == 0)
+    if (!is_integer(text))
       throw core::InputError(location_, "expected a positive integer, got '" + text + "'");
-    return static_cast<unsigned>(std::stoul(text));
+    const std::size_t first_digit = std::min(text.find_first_not_of('0'), text.size());
+    if (text.size() - first_digit > std::to_string(max_integer).size())
+      throw core::InputError(location_, text + " is out of range (ids and counts are at most " +
+                                          std::to_string(max_integer) + ")");
+    const unsigned long value = std::stoul(text);
+    if (value == 0)
+      throw core::InputError(location_, "expected a positive integer, got '" + text + "'");
+    return static_cast<unsigned>(value);
   }
 
   void

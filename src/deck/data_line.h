@@ -53,9 +53,20 @@ namespace corot::deck
     std::vector<std::string>
     non_empty_fields() const;
 
+    /** The largest id or count a deck may write (nine digits, as before). */
+    static constexpr unsigned max_integer = 999999999;
+
+    /**
+     * The most ids or values one GENERATE data line may ask for (*NSET,
+     * *ELSET, *TIME POINTS): checked before anything is allocated, so that a
+     * mistyped range is a clear error, not an exhausted machine.
+     */
+    static constexpr unsigned long max_generated = 10000000;
+
     /**
      * Field @p i as a real number (Fortran `D` exponents accepted); throws
-     * core::InputError "expected a number, got '...'" otherwise.
+     * core::InputError "expected a number, got '...'" otherwise, and
+     * "1e400 is out of range (...)" for a number beyond a double's range.
      */
     double
     number(unsigned i) const;
@@ -64,7 +75,11 @@ namespace corot::deck
     double
     number_or(unsigned i, double fallback) const;
 
-    /** Field @p i as a positive integer (an id, a count, a DOF); throws core::InputError otherwise. */
+    /**
+     * Field @p i as a positive integer (an id, a count, a DOF) of at most
+     * max_integer; throws core::InputError otherwise ("... is out of range"
+     * beyond max_integer).
+     */
     unsigned
     positive_integer(unsigned i) const;
 

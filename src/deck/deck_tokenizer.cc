@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -104,10 +106,22 @@ namespace corot::deck
                            const unsigned              depth,
                            std::vector<DeckLine>      &lines)
   {
+    const std::string what = depth == 0 ? "deck file " : "include file ";
+    // A directory opens as an empty stream and a device (/dev/zero) never
+    // ends: only regular files (or links to them) are read.
+    std::error_code status_error;
+    const auto      status = std::filesystem::status(path, status_error);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+      throw core::InputError(included_at, "cannot read " + what + path +
+                                            (std::filesystem::is_directory(status) ?
+                                               ": it is a directory" :
+                                               ": it is not a regular file"));
+    errno = 0;
     std::ifstream file(path);
     if (!file)
-      throw core::InputError(included_at, depth == 0 ? "cannot open deck file " + path :
-                                                       "cannot open include file " + path);
+      throw core::InputError(included_at, "cannot open " + what + path +
+                                            (errno != 0 ? ": " + std::string(std::strerror(errno)) :
+                                                          std::string()));
     if (depth > max_include_depth)
       throw core::InputError(included_at, "*INCLUDE nested more than " +
                                             std::to_string(max_include_depth) +
@@ -116,6 +130,8 @@ namespace corot::deck
     std::vector<std::string> raw;
     for (std::string line; std::getline(file, line);)
       raw.push_back(line);
+    if (file.bad())
+      throw core::InputError(included_at, "cannot read " + what + path + ": a read error");
     // A UTF-8 byte order mark (written by some Windows editors) is not part of the text.
     if (!raw.empty() && raw.front().rfind(utf8_bom, 0) == 0)
       raw.front().erase(0, utf8_bom.size());

@@ -183,6 +183,13 @@ namespace corot::deck
               throw core::InputError(line.location(), "GENERATE range " + std::to_string(first) +
                                                         " to " + std::to_string(last) +
                                                         " runs backwards");
+            const unsigned long count = (last - first) / increment + 1;
+            if (count > DataLine::max_generated)
+              throw core::InputError(line.location(),
+                                     "GENERATE " + std::to_string(first) + " to " +
+                                       std::to_string(last) + " by " + std::to_string(increment) +
+                                       " asks for " + std::to_string(count) + " ids (at most " +
+                                       std::to_string(DataLine::max_generated) + " per line)");
             for (unsigned id = first; id <= last; id += increment)
               ids.push_back(id);
             members = ids;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <set>
 
 namespace corot::deck
@@ -155,7 +157,17 @@ namespace corot::deck
           if (!(step > 0.0) || end < start)
             throw core::InputError(line.location(), "*TIME POINTS, GENERATE needs start <= end "
                                                     "and a positive increment");
-          const auto n = static_cast<long>(std::floor((end - start) / step * (1.0 + 1e-12)));
+          const double intervals = std::floor((end - start) / step * (1.0 + 1e-12));
+          if (!(intervals < DataLine::max_generated))
+            {
+              std::ostringstream count;
+              count << std::setprecision(3) << intervals + 1.0;
+              throw core::InputError(line.location(),
+                                     "*TIME POINTS, GENERATE asks for " + count.str() +
+                                       " time points (at most " +
+                                       std::to_string(DataLine::max_generated) + " per line)");
+            }
+          const auto n = static_cast<long>(intervals);
           for (long i = 0; i <= n; ++i)
             times.push_back(start + i * step);
         }
