@@ -234,8 +234,8 @@ namespace corot::analysis
     {
       ProcedureTypeInfo type;
       type.keyword     = "BUCKLE";
-      type.description = "linear buckling load factors about the base state (dense solver up to "
-                         "3000 DOFs; concentrated moments semi-tangential)";
+      type.description = "linear buckling load factors about the base state (Anasazi shift-and-invert, "
+                         "distributed; concentrated moments semi-tangential)";
       type.parameters  = {{"SOLVER", "accepted and ignored"}, {"STORAGE", "accepted and ignored"}};
       type.data_lines  = "number of buckling load factors (required); further fields are "
                          "accepted and ignored";
