@@ -20,8 +20,15 @@ namespace corot::analysis
     context.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
     context.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
 
-    // Design changes: alpha (dK_c, dM_c) scattered to the rows this rank owns.
+    // An imported component's matrices may couple DOFs no deck element
+    // couples, outside the sparsity of the Assembler's matrices: no full model.
     const cms::Substructuring &sub = session.baseline->substructuring();
+    for (const core::Component &component : context.model.components)
+      if (component.imported)
+        throw core::InputError(where, "COMPARE=FULL is not available with the imported component " +
+                                        component.name + " (the full model is the deck's elements only)");
+
+    // Design changes: alpha (dK_c, dM_c) scattered to the rows this rank owns.
     for (const auto &[name, alpha] : alphas)
       {
         const unsigned c = session.baseline->owner_of(name);

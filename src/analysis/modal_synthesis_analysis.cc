@@ -5,6 +5,7 @@
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
 #include <src/cms/component_builder.h>
+#include <src/cms/component_export.h>
 #include <src/cms/matrix_market.h>
 #include <src/deck/cms_keyword_parser.h>
 #include <src/deck/model_keyword_parser.h>
@@ -64,7 +65,7 @@ namespace corot::analysis
       {
         session_.baseline = std::make_unique<cms::ComponentModeSynthesis>(
           cms::build_substructuring(context_.model, context_.elements, context_.assembler,
-                                    context_.dofs.n_dofs(), step_.procedure_at),
+                                    context_.dofs, step_.procedure_at),
           options);
       }
     catch (const core::InputError &)
@@ -98,6 +99,42 @@ namespace corot::analysis
     out.timings["synthesis and reduced solve"] = model.synthesis_seconds;
     result.log.push_back(std::to_string(sub.components.size()) + " components, " +
                          std::to_string(sub.interface_dofs.size()) + " interface DOFs");
+    for (unsigned c = 0; c < sub.components.size(); ++c)
+      if (const auto &imported = context_.model.components[c].imported)
+        {
+          unsigned interior = 0;
+          for (const core::ImportedDof &row : imported->dofs)
+            interior += row.node == 0;
+          std::ostringstream line;
+          line << std::setprecision(3) << "component " << sub.components[c].name << " imported from "
+               << imported->stiffness_file << ": " << imported->dofs.size() << " rows, "
+               << imported->dofs.size() - interior << " at " << imported->n_matched_nodes
+               << " deck nodes ";
+          if (imported->node_file.empty())
+            line << "(matched by node id)";
+          else
+            line << "(matched by coordinates: largest distance " << imported->largest_distance
+                 << ", tolerance " << imported->tolerance << ")";
+          line << ", " << interior << " interior, " << sub.components[c].n_dofs() << " kept";
+          result.log.push_back(line.str());
+        }
+    for (const core::ComponentMatrixOutput &output : p.component_outputs)
+      {
+        try
+          {
+            for (auto &file : cms::component_matrix_files(sub, sub.find(output.component), context_.model,
+                                                          context_.dofs, output.craig_bampton,
+                                                          options.lambda_cut, output.prefix))
+              {
+                result.log.push_back("component " + output.component + " written to " + file.first);
+                result.files.push_back(std::move(file));
+              }
+          }
+        catch (const std::runtime_error &error)
+          {
+            throw core::InputError(output.defined_at, error.what());
+          }
+      }
 
     const unsigned n_modes = std::min<unsigned>(p.n_modes, model.eigenpairs().eigenvalues.size());
     if (n_modes < p.n_modes)
@@ -148,7 +185,9 @@ namespace corot::analysis
         OutputRecorder recorder(context_, step_, result);
         for (unsigned m = 0; m < n_modes; ++m)
           {
-            Eigen::VectorXd shape   = model.reduced().recover(sub, model.eigenpairs().vectors.col(m));
+            // The deck's DOFs only: interior DOFs of imported components have no node to draw.
+            Eigen::VectorXd shape =
+              model.reduced().recover(sub, model.eigenpairs().vectors.col(m)).head(sub.n_deck_dofs);
             double          largest = 0.0;
             for (unsigned dof = 0; dof < shape.size(); ++dof)
               if (!core::is_rotation(context_.dofs.kind_of(dof)))

@@ -26,7 +26,7 @@ namespace corot::cms
 
   /**
    * A component (*COMPONENT): the free (unconstrained) global DOFs its
-   * elements touch, numbered locally in increasing global order, and its
+   * elements touch (or its imported matrices' rows), numbered locally in increasing global order, and its
    * linear stiffness K_c and consistent mass M_c in that numbering (Hutton &
    * Smith 1993, the blocks of K~ and M~ in eq. 2). DOFs held by *BOUNDARY are
    * removed, so a component that touches a support is not floating.
@@ -71,8 +71,14 @@ namespace corot::cms
   {
     std::vector<Component> components;
     std::vector<unsigned>  interface_dofs; ///< global DOF of each interface DOF
-    unsigned               n_free_dofs = 0; ///< unconstrained DOFs of the full model
-    unsigned               n_dofs      = 0; ///< all DOFs of the full model
+    unsigned               n_free_dofs = 0; ///< unconstrained DOFs of the full model (imported ones included)
+    /**
+     * All DOFs: the deck's (its DofMap numbering, n_deck_dofs of them) and
+     * after them the DOFs of imported components that no deck element
+     * carries (interior rows, and rows at deck nodes without that DOF).
+     */
+    unsigned               n_dofs      = 0;
+    unsigned               n_deck_dofs = 0; ///< DOFs of the deck's DofMap
 
     /** Index of the component named @p name (upper case), or components.size(). */
     unsigned

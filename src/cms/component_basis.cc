@@ -150,6 +150,17 @@ namespace corot::cms
         interior.push_back(i);
 
     ComponentBasis basis;
+    if (interior.empty())
+      {
+        // Every DOF on the interface (a single truss between a support and
+        // the interface): no fixed-interface modes, the constraint modes are
+        // the identity.
+        basis.kept.eigenvalues = Eigen::VectorXd(0);
+        basis.kept.modes       = Eigen::MatrixXd::Zero(n, 0);
+        basis.attachment       = Eigen::MatrixXd::Identity(n, n);
+        basis.seconds          = seconds_since(start);
+        return basis;
+      }
     const SparseMatrix k_ii = submatrix(component.stiffness, interior, interior);
     const SparseMatrix m_ii = submatrix(component.mass, interior, interior);
     const ModeSet fixed = modes_below(k_ii, m_ii, lambda_cut);

@@ -28,6 +28,56 @@ namespace corot::cms
       matrix.makeCompressed();
       return matrix;
     }
+    /** True for the design properties that scale a whole component matrix. */
+    bool
+    is_scale(const std::string &property)
+    {
+      return property == "MASS SCALE" || property == "STIFFNESS SCALE";
+    }
+
+    /**
+     * K_c and M_c of an imported component: the rows of @p imported whose
+     * global DOF @p global is kept (not invalid), in the component's local
+     * numbering @p local_of.
+     */
+    void
+    import_matrices(const core::ImportedMatrices &imported, const std::vector<unsigned> &global,
+                    const std::map<unsigned, unsigned> &local_of, Component &component)
+    {
+      std::vector<unsigned> local(global.size(), core::DofMap::invalid);
+      for (unsigned i = 0; i < global.size(); ++i)
+        if (global[i] != core::DofMap::invalid)
+          local[i] = local_of.at(global[i]);
+      const unsigned n = component.n_dofs();
+      for (const auto &[source, target] :
+           {std::pair(&imported.stiffness, &component.stiffness), std::pair(&imported.mass, &component.mass)})
+        {
+          std::vector<Eigen::Triplet<double>> triplets;
+          for (int k = 0; k < source->outerSize(); ++k)
+            for (SparseMatrix::InnerIterator it(*source, k); it; ++it)
+              if (local[it.row()] != core::DofMap::invalid && local[it.col()] != core::DofMap::invalid)
+                triplets.emplace_back(local[it.row()], local[it.col()], it.value());
+          *target = from_triplets(n, triplets);
+        }
+    }
+
+    /**
+     * The derivatives of the MASS SCALE and STIFFNESS SCALE parameters of
+     * @p component: M -> (1 + alpha) M gives dM = M_c, dK = 0, and
+     * K -> (1 + alpha) K gives dK = K_c, dM = 0.
+     */
+    void
+    add_scale_derivatives(const core::Model &model, Component &component)
+    {
+      for (const core::DesignParameter &parameter : model.design_parameters)
+        if (parameter.component == component.name && is_scale(parameter.property))
+          {
+            const bool   mass = parameter.property == "MASS SCALE";
+            SparseMatrix zero(component.n_dofs(), component.n_dofs());
+            component.derivatives.push_back(
+              {parameter.name, mass ? zero : component.stiffness, mass ? component.mass : zero});
+          }
+    }
   } // namespace
 
   elements::DesignProperty
@@ -46,9 +96,10 @@ namespace corot::cms
   build_substructuring(const core::Model                                     &model,
                        const std::vector<std::unique_ptr<elements::Element>> &elements,
                        const assembly::Assembler                             &assembler,
-                       const unsigned                                         n_dofs,
+                       const core::DofMap                                    &dofs,
                        const core::SourceLocation                            &where)
   {
+    const unsigned n_dofs = dofs.n_dofs();
     const auto &constraints = assembler.increment_constraints();
     for (const auto &line : constraints.get_lines())
       if (!line.entries.empty())
@@ -56,8 +107,6 @@ namespace corot::cms
                                       "constraints yet (only *BOUNDARY)");
 
     Substructuring result;
-    result.n_dofs      = n_dofs;
-    result.n_free_dofs = n_dofs - constraints.n_constraints();
 
     // Element -> component, and the components' element lists.
     std::vector<int> owner(elements.size(), -1);
@@ -80,24 +129,61 @@ namespace corot::cms
                                  " belongs to no *COMPONENT (component mode synthesis needs "
                                  "every element in exactly one component)");
 
+    // Imported rows: a deck DOF where the deck numbers one; otherwise a DOF
+    // numbered after the deck's (one per (node, DOF) shared by the imported
+    // components, one per interior row), dropped rows marked invalid.
+    std::vector<std::vector<unsigned>>                 imported_global(model.components.size());
+    std::map<std::pair<unsigned, unsigned>, unsigned> extra_of;
+    unsigned                                          n_all = n_dofs;
+    for (unsigned c = 0; c < model.components.size(); ++c)
+      if (const auto &imported = model.components[c].imported)
+        for (const core::ImportedDof &row : imported->dofs)
+          {
+            unsigned dof = core::DofMap::invalid;
+            if (row.node != 0)
+              {
+                const unsigned node = model.node_index.at(row.node);
+                dof = dofs.index(node, static_cast<core::DofKind>(row.dof - 1));
+                if (dof == core::DofMap::invalid)
+                  {
+                    const auto [it, inserted] = extra_of.emplace(std::make_pair(row.node, row.dof), n_all);
+                    if (inserted)
+                      ++n_all;
+                    dof = it->second;
+                  }
+                else if (constraints.is_constrained(dof))
+                  dof = core::DofMap::invalid;
+              }
+            else
+              dof = n_all++;
+            imported_global[c].push_back(dof);
+          }
+    result.n_deck_dofs = n_dofs;
+    result.n_dofs      = n_all;
+    result.n_free_dofs = n_dofs - constraints.n_constraints() + (n_all - n_dofs);
+
     // Free DOFs of each component; count how many components touch each DOF.
-    std::vector<unsigned> touched_by(n_dofs, 0);
-    for (Component &component : result.components)
+    std::vector<unsigned> touched_by(n_all, 0);
+    for (unsigned c = 0; c < result.components.size(); ++c)
       {
-        std::vector<bool> used(n_dofs, false);
+        Component        &component = result.components[c];
+        std::vector<bool> used(n_all, false);
         for (const unsigned e : component.elements)
           for (const unsigned dof : assembler.element_dofs(e))
             if (dof != core::DofMap::invalid && !constraints.is_constrained(dof))
               used[dof] = true;
-        for (unsigned dof = 0; dof < n_dofs; ++dof)
+        for (const unsigned dof : imported_global[c])
+          if (dof != core::DofMap::invalid)
+            used[dof] = true;
+        for (unsigned dof = 0; dof < n_all; ++dof)
           if (used[dof])
             {
               component.global_dofs.push_back(dof);
               ++touched_by[dof];
             }
       }
-    std::vector<unsigned> interface_index(n_dofs, core::DofMap::invalid);
-    for (unsigned dof = 0; dof < n_dofs; ++dof)
+    std::vector<unsigned> interface_index(n_all, core::DofMap::invalid);
+    for (unsigned dof = 0; dof < n_all; ++dof)
       if (touched_by[dof] >= 2)
         {
           interface_index[dof] = result.interface_dofs.size();
@@ -117,6 +203,13 @@ namespace corot::cms
                 component.interface_local.push_back(i);
                 component.interface_global.push_back(interface_index[dof]);
               }
+          }
+        const unsigned c = &component - result.components.data();
+        if (const auto &imported = model.components[c].imported)
+          {
+            import_matrices(*imported, imported_global[c], local_of, component);
+            add_scale_derivatives(model, component);
+            continue;
           }
         std::vector<Eigen::Triplet<double>> k_triplets, m_triplets;
         std::vector<std::vector<unsigned>>  locals;
@@ -141,7 +234,7 @@ namespace corot::cms
 
         for (const core::DesignParameter &parameter : model.design_parameters)
           {
-            if (parameter.component != component.name)
+            if (parameter.component != component.name || is_scale(parameter.property))
               continue;
             const elements::DesignProperty property = design_property(parameter.property);
             std::vector<Eigen::Triplet<double>> dk_triplets, dm_triplets;
@@ -171,6 +264,7 @@ namespace corot::cms
                                        component.name + " depends on PROPERTY=" + parameter.property);
             component.derivatives.push_back(std::move(derivative));
           }
+        add_scale_derivatives(model, component);
       }
     return result;
   }

@@ -6,6 +6,7 @@
 #include <elements/element.h>
 #include <src/assembly/assembler.h>
 #include <src/cms/component.h>
+#include <src/core/dof_map.h>
 #include <src/core/model.h>
 
 #include <memory>
@@ -18,6 +19,13 @@ namespace corot::cms
    * Assembler uses (Element::linear_stiffness, Element::mass consistent) and
    * the global DOF numbering of @p assembler (Assembler::element_dofs);
    * DOFs constrained in @p assembler (its current *BOUNDARY set) are dropped.
+   * An imported component (*COMPONENT, INPUT=) brings its matrices: a row at
+   * a deck node joins that node's DOF in @p dofs (dropped if constrained);
+   * a row at a deck node that has no such DOF, and an interior row (node 0),
+   * get DOFs numbered after the deck's (Substructuring::n_dofs), shared by
+   * the imported components that name the same node and DOF.
+   * MASS SCALE and STIFFNESS SCALE parameters (any component) have dM = M_c,
+   * dK = K_c respectively.
    * The interface is found automatically: free DOFs touched by elements of
    * two or more components. Design derivatives come from
    * Element::design_derivative (Hutton & Smith eq. 4: dK = sum a^T k_s a).
@@ -30,7 +38,7 @@ namespace corot::cms
   build_substructuring(const core::Model                                     &model,
                        const std::vector<std::unique_ptr<elements::Element>> &elements,
                        const assembly::Assembler                             &assembler,
-                       unsigned                                               n_dofs,
+                       const core::DofMap                                    &dofs,
                        const core::SourceLocation                            &where);
 
   /** Maps a PROPERTY= name (DENSITY, MODULUS, THICKNESS, AREA) to the element enum. */

@@ -56,9 +56,10 @@ namespace corot::cms
     std::ofstream     out  = open(name);
     out << "%%MatrixMarket matrix coordinate real general\n"
         << "% corot map from generalized coordinates xi to physical DOFs: u = Phi xi\n";
-    for (unsigned i = 0; i < dofs.n_dofs(); ++i)
-      out << "% row " << i + 1 << ": " << dofs.describe(i) << "\n";
-    out << dofs.n_dofs() << " " << n << " " << entries.size() << "\n";
+    for (unsigned i = 0; i < sub.n_dofs; ++i)
+      out << "% row " << i + 1 << ": "
+          << (i < dofs.n_dofs() ? dofs.describe(i) : "a DOF of an imported component (no deck DOF)") << "\n";
+    out << sub.n_dofs << " " << n << " " << entries.size() << "\n";
     for (const auto &[i, j, value] : entries)
       out << i << " " << j << " " << value << "\n";
     if (!out)

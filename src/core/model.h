@@ -5,6 +5,7 @@
  * sections, constraints, amplitudes, initial conditions and steps.
  */
 #include <src/core/element_definition.h>
+#include <src/core/imported_matrices.h>
 #include <src/core/material.h>
 #include <src/core/section.h>
 #include <src/core/source_location.h>
@@ -13,6 +14,7 @@
 #include <Eigen/Dense>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -70,13 +72,19 @@ namespace corot::core
     SourceLocation        defined_at;
   };
 
-  /** A substructure for component mode synthesis (*COMPONENT, NAME=, ELSET=). */
+  /**
+   * A substructure for component mode synthesis: an element set
+   * (*COMPONENT, NAME=, ELSET=) or matrices read from files (*COMPONENT,
+   * NAME=, INPUT=, FORMAT=).
+   */
   struct Component
   {
     std::string           name;        ///< upper case
-    std::string           element_set; ///< upper case
+    std::string           element_set; ///< upper case (empty for an imported component)
     std::vector<unsigned> element_ids; ///< resolved after reading
     SourceLocation        defined_at;
+    /** INPUT=: the imported matrices (null for an element-set component). */
+    std::shared_ptr<const ImportedMatrices> imported;
   };
 
   /** A design parameter of a component (*DESIGN PARAMETER, NAME=, COMPONENT=, PROPERTY=). */
@@ -84,7 +92,7 @@ namespace corot::core
   {
     std::string    name;      ///< upper case
     std::string    component; ///< upper case
-    std::string    property;  ///< DENSITY, MODULUS, THICKNESS or AREA
+    std::string    property;  ///< DENSITY, MODULUS, THICKNESS, AREA, MASS SCALE or STIFFNESS SCALE
     SourceLocation defined_at;
   };
 

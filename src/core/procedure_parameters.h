@@ -77,6 +77,15 @@ namespace corot::core
     bool        direct         = false;      ///< DIRECT: fixed increments
   };
 
+  /** *COMPONENT MATRIX OUTPUT in a *MODAL SYNTHESIS step: one component's matrices written to files. */
+  struct ComponentMatrixOutput
+  {
+    std::string    component;             ///< upper-case component name
+    bool           craig_bampton = false; ///< FORMAT=CRAIG BAMPTON; otherwise MATRIX MARKET (physical K_c, M_c)
+    std::string    prefix;                ///< FILE= (default: the component name in lower case)
+    SourceLocation defined_at;
+  };
+
   /** *MODAL SYNTHESIS parameters and data line (input_decks/README.md, CMS keywords). */
   struct ModalSynthesisParameters
   {
@@ -86,6 +95,7 @@ namespace corot::core
     bool     compare_full  = false; ///< COMPARE=FULL
     unsigned n_modes       = 10;    ///< system modes to report
     std::string export_prefix;      ///< EXPORT=: MatrixMarket files of the reduced model (empty: none)
+    std::vector<ComponentMatrixOutput> component_outputs; ///< *COMPONENT MATRIX OUTPUT blocks of the step
   };
 
   /** A fractional change alpha of a design parameter (*MODIFICATION data line). */

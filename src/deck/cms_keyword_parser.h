@@ -41,14 +41,28 @@ namespace corot::deck
     static void
     validate(const core::Model &model);
 
+    /**
+     * Joins the rows of every imported component (*COMPONENT, INPUT=) to the
+     * deck's nodes once all nodes are read (match_imported_nodes). Throws
+     * core::InputError.
+     */
+    static void
+    join_imported_components(core::Model &model);
+
     // The handlers of the keywords this class registers (KeywordRegistry, at
     // the end of cms_keyword_parser.cc), each parsing one keyword block.
     // DeckParser has checked the keyword's placement and parameter names.
 
-    /** *COMPONENT, NAME=, ELSET= (no data lines). */
+    /**
+     * *COMPONENT, NAME=, ELSET= or *COMPONENT, NAME=, INPUT=, FORMAT=MATRIX
+     * MARKET [, TOLERANCE=] (no data lines); the files of INPUT= are read and
+     * checked here (read_imported_component).
+     */
     void component(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DESIGN PARAMETER, NAME=, COMPONENT=, PROPERTY= (no data lines). */
     void design_parameter(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *COMPONENT MATRIX OUTPUT, NAME=, FORMAT=, FILE= in a *MODAL SYNTHESIS step (no data lines). */
+    void component_matrix_output(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DESIGN VARIABLES: parameter names. */
     void design_variables(const KeywordLine &keyword, const std::vector<DataLine> &data);
 

@@ -89,6 +89,7 @@ namespace corot::deck
     StepKeywordParser(state).finish();
 
     ModelFinaliser(state).run();
+    CmsKeywordParser::join_imported_components(state.model);
     CmsKeywordParser::validate(state.model);
     return std::move(state.model);
   }

@@ -3,7 +3,10 @@
 #include <src/io/result_files.h>
 #include <src/io/vtu_writer.h>
 
+#include <deal.II/base/exceptions.h>
+
 #include <filesystem>
+#include <fstream>
 
 namespace corot::io
 {
@@ -16,5 +19,13 @@ namespace corot::io
     JsonWriter(results).write((directory / (base_name + ".json")).string());
     ReportWriter(model, results).write((directory / (base_name + ".dat")).string());
     VtuWriter(model, results).write(directory.string(), base_name);
+    for (const StepResult &step : results.steps)
+      for (const auto &[name, contents] : step.files)
+        {
+          const std::filesystem::path path = directory / name;
+          std::ofstream               out(path);
+          out << contents;
+          AssertThrow(out.good(), dealii::ExcMessage("cannot write " + path.string()));
+        }
   }
 } // namespace corot::io

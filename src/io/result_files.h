@@ -16,7 +16,8 @@ namespace corot::io
    * - @p base_name.json (JsonWriter),
    * - @p base_name.dat (ReportWriter),
    * - @p base_name.pvd with @p base_name-<step>-<frame>.vtu (VtuWriter),
-   *   only when some step has field frames.
+   *   only when some step has field frames;
+   * - the files a step asks for (StepResult::files, e.g. *COMPONENT MATRIX OUTPUT).
    *
    * Throws dealii::ExcMessage (a std::exception) if a file cannot be written,
    * or std::filesystem::filesystem_error if the directory cannot be created.

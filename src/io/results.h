@@ -95,6 +95,9 @@ namespace corot::io
 
     std::vector<std::string> log; ///< lines for the .dat report (increments, cut-backs, warnings)
 
+    /** Files the step writes into the output directory: name (no directory) and contents. */
+    std::vector<std::pair<std::string, std::string>> files;
+
     BaseStateRecord base_state; ///< perturbation steps
 
     /** What the step's procedure computed (shared by copies of this StepResult). */
