@@ -7,13 +7,14 @@ namespace corot::elements
 {
   namespace
   {
-    using Vector8 = Eigen::Matrix<double, 8, 1>;
+    using Vector8             = Eigen::Matrix<double, 8, 1>;
     const double corner_xi[4] = {-1.0, 1.0, 1.0, -1.0}, corner_eta[4] = {-1.0, -1.0, 1.0, 1.0};
-    const double gauss        = 1.0 / std::sqrt(3.0);
+    const double gauss = 1.0 / std::sqrt(3.0);
 
     /** Bilinear functions and their derivatives. */
     void
-    bilinear(const double xi, const double eta, Eigen::Vector4d &n, Eigen::Vector4d &n_xi, Eigen::Vector4d &n_eta)
+    bilinear(const double xi, const double eta, Eigen::Vector4d &n, Eigen::Vector4d &n_xi,
+             Eigen::Vector4d &n_eta)
     {
       for (int i = 0; i < 4; ++i)
         {
@@ -53,8 +54,9 @@ namespace corot::elements
     }
   } // namespace
 
-  ShellQuadKernel::ShellQuadKernel(const std::array<Eigen::Vector2d, 4> &local_positions, const double thickness,
-                                   const double youngs_modulus, const double poisson_ratio)
+  ShellQuadKernel::ShellQuadKernel(const std::array<Eigen::Vector2d, 4> &local_positions,
+                                   const double thickness, const double youngs_modulus,
+                                   const double poisson_ratio)
     : x_(local_positions)
     , thickness_(thickness)
   {
@@ -62,10 +64,13 @@ namespace corot::elements
       {
         const Eigen::Vector2d a = x_[(i + 1) % 4] - x_[i], b = x_[(i + 3) % 4] - x_[i];
         if (!(a.x() * b.y() - a.y() * b.x() > 0.0))
-          throw std::invalid_argument("shell quadrilateral: the nodes are not convex and counter-clockwise");
+          throw std::invalid_argument(
+            "shell quadrilateral: the nodes are not convex and counter-clockwise");
       }
-    if (!(thickness > 0.0) || !(youngs_modulus > 0.0) || !(poisson_ratio > -1.0 && poisson_ratio < 0.5))
-      throw std::invalid_argument("shell quadrilateral: thickness and E must be positive and -1 < nu < 1/2");
+    if (!(thickness > 0.0) || !(youngs_modulus > 0.0) ||
+        !(poisson_ratio > -1.0 && poisson_ratio < 0.5))
+      throw std::invalid_argument(
+        "shell quadrilateral: thickness and E must be positive and -1 < nu < 1/2");
     const double nu = poisson_ratio, c = youngs_modulus / (1.0 - nu * nu);
     plane_stress_ << c, c * nu, 0.0, c * nu, c, 0.0, 0.0, 0.0, 0.5 * c * (1.0 - nu);
     shear_modulus_ = 0.5 * youngs_modulus / (1.0 + nu);
@@ -93,6 +98,61 @@ namespace corot::elements
     return j.determinant();
   }
 
+  double
+  ShellQuadKernel::membrane_strain(const double xi, const double eta,
+                                   Eigen::Matrix<double, 3, 12> &strain,
+                                   Eigen::Matrix<double, 1, 12> &skew) const
+  {
+    Eigen::Matrix2d inverse;
+    const double    det = jacobian(xi, eta, inverse);
+    Eigen::Vector4d n4, n4_xi, n4_eta;
+    bilinear(xi, eta, n4, n4_xi, n4_eta);
+    Vector8 n8, n8_xi, n8_eta;
+    serendipity(xi, eta, n8, n8_xi, n8_eta);
+    // Derivatives of u and v with respect to the 12 DOFs: gradient rows
+    // du/dx, du/dy, dv/dx, dv/dy.
+    Eigen::Matrix<double, 4, 12> grad = Eigen::Matrix<double, 4, 12>::Zero();
+    for (int i = 0; i < 4; ++i)
+      {
+        const Eigen::Vector2d d = inverse * Eigen::Vector2d(n4_xi[i], n4_eta[i]);
+        grad(0, 3 * i)          = d.x();
+        grad(1, 3 * i)          = d.y();
+        grad(2, 3 * i + 1)      = d.x();
+        grad(3, 3 * i + 1)      = d.y();
+      }
+    for (int s = 0; s < 4;
+         ++s) // side s from node i = s to j = s + 1: delta u = (theta_j - theta_i)(y_ji, -x_ji)/8
+      {
+        const int             i = s, j = (s + 1) % 4;
+        const Eigen::Vector2d side = x_[j] - x_[i];
+        const Eigen::Vector2d d    = inverse * Eigen::Vector2d(n8_xi[4 + s], n8_eta[4 + s]);
+        for (const auto &[node, sign] :
+             {std::pair<int, double>(j, 1.0), std::pair<int, double>(i, -1.0)})
+          {
+            grad(0, 3 * node + 2) += sign * side.y() / 8.0 * d.x();
+            grad(1, 3 * node + 2) += sign * side.y() / 8.0 * d.y();
+            grad(2, 3 * node + 2) -= sign * side.x() / 8.0 * d.x();
+            grad(3, 3 * node + 2) -= sign * side.x() / 8.0 * d.y();
+          }
+      }
+    strain.row(0) = grad.row(0);
+    strain.row(1) = grad.row(3);
+    strain.row(2) = grad.row(1) + grad.row(2);
+    skew          = -0.5 * (grad.row(2) - grad.row(1)); // omega - (v,x - u,y)/2
+    for (int i = 0; i < 4; ++i)
+      skew(3 * i + 2) += n4[i];
+    return det;
+  }
+
+  Eigen::Matrix<double, 3, 12>
+  ShellQuadKernel::membrane_strain_matrix(const double xi, const double eta) const
+  {
+    Eigen::Matrix<double, 3, 12> strain;
+    Eigen::Matrix<double, 1, 12> skew;
+    membrane_strain(xi, eta, strain, skew);
+    return strain;
+  }
+
   ShellQuadKernel::Matrix12
   ShellQuadKernel::membrane_stiffness() const
   {
@@ -100,44 +160,11 @@ namespace corot::elements
     for (const double xi : {-gauss, gauss})
       for (const double eta : {-gauss, gauss})
         {
-          Eigen::Matrix2d inverse;
-          const double    weight = jacobian(xi, eta, inverse) * thickness_;
-          Eigen::Vector4d n4, n4_xi, n4_eta;
-          bilinear(xi, eta, n4, n4_xi, n4_eta);
-          Vector8 n8, n8_xi, n8_eta;
-          serendipity(xi, eta, n8, n8_xi, n8_eta);
-          // Derivatives of u and v with respect to the 12 DOFs: gradient rows
-          // du/dx, du/dy, dv/dx, dv/dy.
-          Eigen::Matrix<double, 4, 12> grad = Eigen::Matrix<double, 4, 12>::Zero();
-          for (int i = 0; i < 4; ++i)
-            {
-              const Eigen::Vector2d d = inverse * Eigen::Vector2d(n4_xi[i], n4_eta[i]);
-              grad(0, 3 * i) = d.x();
-              grad(1, 3 * i) = d.y();
-              grad(2, 3 * i + 1) = d.x();
-              grad(3, 3 * i + 1) = d.y();
-            }
-          for (int s = 0; s < 4; ++s) // side s from node i = s to j = s + 1: delta u = (theta_j - theta_i)(y_ji, -x_ji)/8
-            {
-              const int             i = s, j = (s + 1) % 4;
-              const Eigen::Vector2d side = x_[j] - x_[i];
-              const Eigen::Vector2d d    = inverse * Eigen::Vector2d(n8_xi[4 + s], n8_eta[4 + s]);
-              for (const auto &[node, sign] : {std::pair<int, double>(j, 1.0), std::pair<int, double>(i, -1.0)})
-                {
-                  grad(0, 3 * node + 2) += sign * side.y() / 8.0 * d.x();
-                  grad(1, 3 * node + 2) += sign * side.y() / 8.0 * d.y();
-                  grad(2, 3 * node + 2) -= sign * side.x() / 8.0 * d.x();
-                  grad(3, 3 * node + 2) -= sign * side.x() / 8.0 * d.y();
-                }
-            }
           Eigen::Matrix<double, 3, 12> strain;
-          strain.row(0) = grad.row(0);
-          strain.row(1) = grad.row(3);
-          strain.row(2) = grad.row(1) + grad.row(2);
-          Eigen::Matrix<double, 1, 12> skew = -0.5 * (grad.row(2) - grad.row(1)); // omega - (v,x - u,y)/2
-          for (int i = 0; i < 4; ++i)
-            skew(3 * i + 2) += n4[i];
-          k += weight * (strain.transpose() * plane_stress_ * strain + shear_modulus_ * skew.transpose() * skew);
+          Eigen::Matrix<double, 1, 12> skew;
+          const double                 weight = membrane_strain(xi, eta, strain, skew) * thickness_;
+          k += weight * (strain.transpose() * plane_stress_ * strain +
+                         shear_modulus_ * skew.transpose() * skew);
         }
     return k;
   }
@@ -158,7 +185,8 @@ namespace corot::elements
         e[s]                      = (0.25 * xij.y() * xij.y() - 0.5 * xij.x() * xij.x()) / l2;
       }
     // Node k: outgoing side p = k, incoming side m = k - 1.
-    const auto h = [&](const Vector8 &n, Eigen::Matrix<double, 12, 1> &hx, Eigen::Matrix<double, 12, 1> &hy) {
+    const auto h = [&](const Vector8 &n, Eigen::Matrix<double, 12, 1> &hx,
+                       Eigen::Matrix<double, 12, 1> &hy) {
       for (int k = 0; k < 4; ++k)
         {
           const int    p = k, m = (k + 3) % 4;
@@ -182,7 +210,7 @@ namespace corot::elements
     const Eigen::Matrix<double, 12, 1> hx_y = inverse(1, 0) * hx_xi + inverse(1, 1) * hx_eta;
     const Eigen::Matrix<double, 12, 1> hy_x = inverse(0, 0) * hy_xi + inverse(0, 1) * hy_eta;
     const Eigen::Matrix<double, 12, 1> hy_y = inverse(1, 0) * hy_xi + inverse(1, 1) * hy_eta;
-    Eigen::Matrix<double, 3, 12> bending;
+    Eigen::Matrix<double, 3, 12>       bending;
     bending.row(0) = hx_x.transpose();
     bending.row(1) = hy_y.transpose();
     bending.row(2) = (hx_y + hy_x).transpose();
@@ -209,7 +237,7 @@ namespace corot::elements
   ShellQuadKernel::stiffness() const
   {
     const Matrix12 km = membrane_stiffness(), kp = plate_stiffness();
-    Matrix24       k  = Matrix24::Zero();
+    Matrix24       k        = Matrix24::Zero();
     const auto membrane_dof = [](const int q) { return 6 * (q / 3) + (q % 3 == 2 ? 5 : q % 3); };
     const auto plate_dof    = [](const int q) { return 6 * (q / 3) + 2 + q % 3; };
     for (int i = 0; i < 12; ++i)

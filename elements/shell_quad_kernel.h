@@ -60,6 +60,10 @@ namespace corot::elements
     Matrix12
     membrane_stiffness() const;
 
+    /** Membrane strain [exx, eyy, gxy] at (xi, eta) in [-1, 1]^2 (3 x 12, on [u_i v_i theta_z,i]). */
+    Eigen::Matrix<double, 3, 12>
+    membrane_strain_matrix(double xi, double eta) const;
+
     /** Plate stiffness (DKQ), DOFs [w_i theta_x,i theta_y,i] per node. */
     Matrix12
     plate_stiffness() const;
@@ -73,6 +77,14 @@ namespace corot::elements
     curvature_matrix(double xi, double eta) const;
 
   private:
+    /**
+     * Membrane strain @p strain and the drilling penalty's
+     * omega - (v,x - u,y)/2 @p skew at (xi, eta); returns det J.
+     */
+    double
+    membrane_strain(double xi, double eta, Eigen::Matrix<double, 3, 12> &strain,
+                    Eigen::Matrix<double, 1, 12> &skew) const;
+
     /** The inverse Jacobian at (xi, eta): [d/dx; d/dy] = @p inverse [d/dxi; d/deta]; returns det J. */
     double
     jacobian(double xi, double eta, Eigen::Matrix2d &inverse) const;

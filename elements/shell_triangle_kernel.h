@@ -78,6 +78,15 @@ namespace corot::elements
     Matrix9
     membrane_stiffness() const;
 
+    /**
+     * The mean (basic) membrane strain [exx, eyy, gxy] of the ANDES element,
+     * L^T/(A t) acting on the membrane DOFs (Felippa 2003: the strain the
+     * basic stiffness L E L^T/(A t) is the energy of; the higher-order part
+     * has zero mean).
+     */
+    Eigen::Matrix<double, 3, 9>
+    membrane_strain_matrix() const;
+
     /** Plate stiffness (DKT), DOFs [w1 theta_x1 theta_y1 w2 ... theta_y3]. */
     Matrix9
     plate_stiffness() const;
@@ -123,6 +132,10 @@ namespace corot::elements
     }
 
   private:
+    /** The force lumping L (9 x 3) of a constant membrane stress, alpha_b = 3/2 on the drilling rows. */
+    Eigen::Matrix<double, 9, 3>
+    force_lumping() const;
+
     std::array<Eigen::Vector2d, 3> x_;
     double                         thickness_;
     double                         poisson_ratio_;

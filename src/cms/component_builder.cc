@@ -262,6 +262,15 @@ namespace corot::cms
               throw core::InputError(parameter.defined_at,
                                      "design parameter " + parameter.name + ": no element of component " +
                                        component.name + " depends on PROPERTY=" + parameter.property);
+            // A shell's bending stiffness and rotary inertia are cubic in its
+            // thickness, and the modification applies K + alpha dK (linear in
+            // alpha): refused rather than answered to first order only.
+            if (property == elements::DesignProperty::thickness)
+              throw core::InputError(parameter.defined_at,
+                                     "design parameter " + parameter.name +
+                                       ": PROPERTY=THICKNESS is not supported yet (the shells' bending "
+                                       "stiffness is cubic in the thickness; the modification is linear in "
+                                       "alpha)");
             component.derivatives.push_back(std::move(derivative));
           }
         add_scale_derivatives(model, component);

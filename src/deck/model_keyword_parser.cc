@@ -518,7 +518,17 @@ namespace corot::deck
   void
   ModelKeywordParser::shell_section(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"ELSET", "MATERIAL"});
+    keyword.check_parameters({"ELSET", "MATERIAL", "OFFSET"});
+    if (keyword.has("OFFSET"))
+      {
+        const std::string offset = keyword.value_upper("OFFSET").value_or("");
+        const bool        mid    = offset == "MIDSURFACE" || offset == "0" || offset == "0." || offset == "0.0";
+        if (!mid)
+          throw core::InputError(keyword.location(),
+                                 "OFFSET=" + keyword.value("OFFSET").value_or("") +
+                                   " on *SHELL SECTION is not supported: corot's shells lie on the mid-surface "
+                                   "(OFFSET=0 or MIDSURFACE only)");
+      }
     core::Section &section = add_section(core::SectionKind::shell, keyword, true);
     require_one_line(keyword, data);
     data.front().require_fields(1, 2, "SHELL SECTION");
@@ -883,9 +893,12 @@ namespace corot::deck
 
   COROT_REGISTER_KEYWORD(
     shell_section, "SHELL SECTION", KeywordPlacement::model,
-    "shell section (read, but shell elements are not in this release)",
-    {required_parameter("ELSET", "the elements"), required_parameter("MATERIAL", "their material")},
-    "thickness (> 0)", model_handler<&ModelKeywordParser::shell_section>)
+    "section of S3, S4, S4R shells: homogeneous, isotropic, on the mid-surface",
+    {required_parameter("ELSET", "the elements"), required_parameter("MATERIAL", "their material"),
+     optional_parameter("OFFSET", "0 or MIDSURFACE only (other offsets are an error)")},
+    "thickness (> 0) [, number of integration points through the thickness: ignored, the section is "
+    "integrated exactly]",
+    model_handler<&ModelKeywordParser::shell_section>)
 
   COROT_REGISTER_KEYWORD(mass, "MASS", KeywordPlacement::model,
                          "point mass of MASS elements",

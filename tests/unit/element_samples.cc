@@ -86,6 +86,41 @@ namespace corot::test
       sample.translational_mass = translational_mass;
       return sample;
     }
+
+    /**
+     * A shell element through @p x (steel-like, N and mm, t = 2); its
+     * translational mass is rho t A with A the area projected on the plane
+     * normal to the area vector (triangle: |a x b|/2; quadrilateral:
+     * |d13 x d24|/2, which a warped element's mass also uses).
+     */
+    ElementSample
+    shell(const std::string &name, const std::vector<Eigen::Vector3d> &x)
+    {
+      ElementSample sample;
+      sample.name               = name;
+      ElementDefinition &d      = sample.definition;
+      d.id                      = 7;
+      for (unsigned i = 0; i < x.size(); ++i)
+        d.node_ids.push_back(i + 1);
+      d.reference_positions         = x;
+      d.section.shell().thickness   = 2.0;
+      d.material.youngs_modulus     = 2.1e5;
+      d.material.shear_modulus      = 2.1e5 / 2.6; // nu = 0.3
+      d.material.density            = 7.85e-9;
+      const double area = x.size() == 3 ? 0.5 * (x[1] - x[0]).cross(x[2] - x[0]).norm()
+                                        : 0.5 * (x[2] - x[0]).cross(x[3] - x[1]).norm();
+      sample.translational_mass = 7.85e-9 * 2.0 * area;
+      return sample;
+    }
+
+    std::vector<ElementSample>
+    quadrilateral_shells()
+    {
+      return {shell("flat quadrilateral", {Eigen::Vector3d(10.0, -4.0, 3.0), Eigen::Vector3d(60.0, 6.0, -9.0),
+                                           Eigen::Vector3d(52.0, 48.0, 4.0), Eigen::Vector3d(23.2, 35.7, 9.25)}),
+              shell("warped quadrilateral", {Eigen::Vector3d(0.0, 0.0, 0.0), Eigen::Vector3d(50.0, 5.0, 3.0),
+                                             Eigen::Vector3d(55.0, 45.0, -2.0), Eigen::Vector3d(3.0, 40.0, 4.0)})};
+    }
   } // namespace
 
   const std::map<std::string, std::vector<ElementSample>> &
@@ -100,6 +135,10 @@ namespace corot::test
         space_beam("with axis offset", Eigen::Vector2d(7.0, -4.0))}},
       {"MASS", {point_inertia("point mass", 2.5)}},
       {"ROTARYI", {point_inertia("rotary inertia", 0.0)}},
+      {"S3", {shell("triangle", {Eigen::Vector3d(10.0, -4.0, 3.0), Eigen::Vector3d(60.0, 6.0, -9.0),
+                                 Eigen::Vector3d(25.0, 41.0, 12.0)})}},
+      {"S4", quadrilateral_shells()},
+      {"S4R", quadrilateral_shells()},
     };
     return samples;
   }

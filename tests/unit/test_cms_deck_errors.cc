@@ -213,3 +213,45 @@ TEST(CmsDeckErrors, ReducedModelIsExportedInMatrixMarket)
   std::getline(map, header);
   EXPECT_EQ(header, "%%MatrixMarket matrix coordinate real general");
 }
+
+TEST(CmsDeckErrors, ShellThicknessIsRefusedNotLinearised)
+{
+  // Two S4 plates side by side (components A, B), one edge clamped: the
+  // modification applies K + alpha dK, exact for DENSITY and MODULUS but not
+  // for a shell's thickness (bending stiffness ~ t^3), so THICKNESS is an
+  // error rather than a first-order answer.
+  const std::string message = error_of("shell_thickness.inp", R"(*NODE
+1, 0.0, 0.0, 0.0
+2, 1.0, 0.0, 0.0
+3, 2.0, 0.0, 0.0
+4, 0.0, 1.0, 0.0
+5, 1.0, 1.0, 0.0
+6, 2.0, 1.0, 0.0
+*ELEMENT, TYPE=S4, ELSET=A
+1, 1, 2, 5, 4
+*ELEMENT, TYPE=S4, ELSET=B
+2, 2, 3, 6, 5
+*MATERIAL, NAME=STEEL
+*ELASTIC
+2.1e11, 0.3
+*DENSITY
+7850.0
+*SHELL SECTION, ELSET=A, MATERIAL=STEEL
+0.01
+*SHELL SECTION, ELSET=B, MATERIAL=STEEL
+0.01
+*BOUNDARY
+1, 1, 6
+4, 1, 6
+*COMPONENT, NAME=A, ELSET=A
+*COMPONENT, NAME=B, ELSET=B
+*DESIGN PARAMETER, NAME=T_A, COMPONENT=A, PROPERTY=THICKNESS
+*STEP
+*MODAL SYNTHESIS, CUTOFF=1.0e9, RESIDUAL=YES
+3
+*END STEP
+)");
+  EXPECT_TRUE(contains(message, "shell_thickness.inp:26: design parameter T_A: PROPERTY=THICKNESS is not "
+                                "supported yet"))
+    << message;
+}

@@ -23,8 +23,8 @@
  *   tangent is the Jacobian there;
  * - both mass matrices are symmetric positive semi-definite and a rigid
  *   translation carries the sample's total mass;
- * - the design derivatives dK/dalpha and dM/dalpha equal central differences
- *   of the linear stiffness and consistent mass of elements built with the
+ * - the design derivatives dK/dalpha and dM/dalpha equal (fourth-order)
+ *   central differences of the linear stiffness and consistent mass of elements built with the
  *   property scaled by (1 +- h), for every property the element offers (the
  *   others throw std::invalid_argument).
  *
@@ -463,17 +463,25 @@ TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
             {
               continue; // the element does not offer this design property
             }
-          const auto      plus  = make(GetParam(), scaled_definition(sample.definition, property, 1.0 + h));
-          const auto      minus = make(GetParam(), scaled_definition(sample.definition, property, 1.0 - h));
-          Eigen::MatrixXd k_plus, k_minus, m_plus, m_minus;
-          plus->linear_stiffness(k_plus);
-          minus->linear_stiffness(k_minus);
-          plus->mass(MassKind::consistent, m_plus);
-          minus->mass(MassKind::consistent, m_minus);
+          // Fourth-order central differences, exact for the cubic dependence
+          // of a shell's bending stiffness and rotary inertia on THICKNESS
+          // (second-order ones would leave h^2 times them).
+          const auto matrices = [&](const double factor, Eigen::MatrixXd &k_of, Eigen::MatrixXd &m_of) {
+            const auto scaled = make(GetParam(), scaled_definition(sample.definition, property, factor));
+            scaled->linear_stiffness(k_of);
+            scaled->mass(MassKind::consistent, m_of);
+          };
+          Eigen::MatrixXd k_plus, k_minus, m_plus, m_minus, k_plus2, k_minus2, m_plus2, m_minus2;
+          matrices(1.0 + h, k_plus, m_plus);
+          matrices(1.0 - h, k_minus, m_minus);
+          matrices(1.0 + 2.0 * h, k_plus2, m_plus2);
+          matrices(1.0 - 2.0 * h, k_minus2, m_minus2);
+          const Eigen::MatrixXd dk_difference = (8.0 * (k_plus - k_minus) - (k_plus2 - k_minus2)) / (12.0 * h);
+          const Eigen::MatrixXd dm_difference = (8.0 * (m_plus - m_minus) - (m_plus2 - m_minus2)) / (12.0 * h);
           const auto property_index = static_cast<int>(property);
-          EXPECT_LE((dk - (k_plus - k_minus) / (2.0 * h)).norm(), 1e-9 * k.norm())
+          EXPECT_LE((dk - dk_difference).norm(), 1e-9 * k.norm())
             << sample.name << ": dK of property " << property_index;
-          EXPECT_LE((dm - (m_plus - m_minus) / (2.0 * h)).norm(), 1e-9 * m.norm())
+          EXPECT_LE((dm - dm_difference).norm(), 1e-9 * m.norm())
             << sample.name << ": dM of property " << property_index;
         }
     }

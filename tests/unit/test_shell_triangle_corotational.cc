@@ -1,7 +1,7 @@
 /**
  * @file
- * Co-rotational shell triangle (CorotationalShellTriangle with the EICR
- * frame ShellTriangleFrame): zero force and energy under finite rigid
+ * Co-rotational shell triangle (CorotationalShell<3> with the EICR
+ * frame ShellFrame<3>): zero force and energy under finite rigid
  * motions; objectivity (a rigid motion after a deformation rotates force and
  * tangent); the force is the gradient of the strain energy and the tangent
  * the Jacobian of the force (central differences, rotations as spatial
@@ -10,7 +10,7 @@
  * eigenvalues at a rigidly rotated stress-free state; the non-symmetric part
  * of the tangent.
  */
-#include <elements/corotational_shell_triangle.h>
+#include <elements/corotational_shell.h>
 
 #include "shell_triangle_states.h"
 
@@ -25,6 +25,8 @@ using namespace corot::test;
 
 namespace
 {
+  using CorotationalShellTriangle = CorotationalShell<3>;
+
   // A general triangle in space (mm, N, steel-like), t = 2.
   const ShellPositions reference{
     {Eigen::Vector3d(10.0, -4.0, 3.0), Eigen::Vector3d(60.0, 6.0, -9.0), Eigen::Vector3d(25.0, 41.0, 12.0)}};
