@@ -208,6 +208,16 @@ namespace corot::deck
                 const auto other = sets.find(line.field_upper(i));
                 if (other == sets.end())
                   throw core::InputError(line.location(), "undefined " + kind + line.field_upper(i));
+                std::size_t reached = members.size() + other->second.size();
+                for (const auto *all : {&state_.model.node_sets, &state_.model.element_sets})
+                  for (const auto &[set_name, set_members] : *all)
+                    reached += set_members.size();
+                if (reached > max_set_members)
+                  throw core::InputError(line.location(),
+                                         kind + name + " would bring the sets to " +
+                                           std::to_string(reached) + " members in all (at most " +
+                                           std::to_string(max_set_members) +
+                                           "; a set that names other sets many times over?)");
                 members.insert(members.end(), other->second.begin(), other->second.end());
               }
         std::vector<unsigned> &set = sets[name];

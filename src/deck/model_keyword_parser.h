@@ -26,6 +26,15 @@ namespace corot::deck
     /** A parser writing into @p state and warnings to @p warnings. */
     ModelKeywordParser(ParseState &state, std::ostream &warnings);
 
+    /**
+     * The most members all *NSET and *ELSET sets together may reach
+     * (duplicates count: sets keep them). Checked before a named set's members
+     * are added, so that sets naming earlier sets many times over (growing
+     * exponentially from a few lines) are an error, not an exhausted machine.
+     * GENERATE lines are bounded by DataLine::max_generated each.
+     */
+    static constexpr std::size_t max_set_members = 100000000;
+
     // The handlers of the keywords this class registers (KeywordRegistry, at
     // the end of model_keyword_parser.cc), each parsing one keyword block.
     // DeckParser has checked the keyword's placement and parameter names.

@@ -84,3 +84,27 @@ TEST_F(DeckLimitsTest, FilesystemErrorsNameTheFile)
                   "cannot open deck file " + (directory_ / "absent.inp").string() +
                     ": No such file or directory");
 }
+
+// Sets naming earlier sets sixteen times over grow as 16^n: eight such lines
+// asked for 4e9 members (std::bad_alloc, a message without its deck line, or
+// a machine out of memory, before this limit).
+TEST_F(DeckLimitsTest, SetsNamingSetsManyTimesOver)
+{
+  std::string deck = "*NODE\n1, 0, 0, 0\n*NSET, NSET=S0\n1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1\n";
+  std::string last;
+  for (int i = 1; i <= 8; ++i)
+    {
+      deck += "*NSET, NSET=S" + std::to_string(i) + "\n";
+      last.clear();
+      for (int j = 0; j < 16; ++j)
+        last += (j > 0 ? ", S" : "S") + std::to_string(i - 1);
+      deck += last + "\n";
+    }
+  // S5 has 16^6 = 16777216 members; the sixth copy of S5 on S6's line passes 1e8 in all.
+  std::string s6_line;
+  for (int j = 0; j < 16; ++j)
+    s6_line += (j > 0 ? ", S" : "S") + std::to_string(5);
+  expect_error(deck, s6_line, "node set S6 would bring the sets to ");
+  expect_error(deck, s6_line,
+               "members in all (at most 100000000; a set that names other sets many times over?)");
+}
