@@ -390,8 +390,11 @@ namespace corot::io
   void
   ResultStream::increment_converged(StepResult &step, const double time, const unsigned increment)
   {
-    ++n_increments_;
-    ++step_increments_;
+    if (increment > 0) // a dynamic step's increment 0 is its initial state
+      {
+        ++n_increments_;
+        ++step_increments_;
+      }
     const std::size_t first_new_frame = kept_.size();
     write_new_frames(step);
     std::vector<std::string> frame_files;

@@ -117,7 +117,7 @@ namespace corot::io
       return finished_;
     }
 
-    /** Converged increments so far, over all steps. */
+    /** Converged increments so far, over all steps (not counting a dynamic step's initial state). */
     unsigned
     n_increments() const
     {
