@@ -18,6 +18,11 @@
 #include <memory>
 #include <vector>
 
+namespace corot::io
+{
+  class ResultStream;
+}
+
 namespace corot::analysis
 {
   /**
@@ -48,5 +53,7 @@ namespace corot::analysis
     core::Configuration                                   &configuration; ///< end state of the last general step
     dealii::ConditionalOStream                            &progress;      ///< rank-0 progress lines
     BaseState base = {}; ///< what the last general step left for the steps after it
+    /** Writes each converged increment as the run goes (OutputRecorder); nullptr: results only in memory. */
+    io::ResultStream *stream = nullptr;
   };
 } // namespace corot::analysis

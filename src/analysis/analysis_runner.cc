@@ -5,6 +5,7 @@
 #include <src/analysis/procedure_registry.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
+#include <src/io/interrupt_request.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -48,7 +49,8 @@ namespace corot::analysis
   } // namespace
 
   io::Results
-  run_analysis(const core::Model &model, MPI_Comm communicator, std::ostream &progress_stream)
+  run_analysis(const core::Model &model, MPI_Comm communicator, std::ostream &progress_stream,
+               io::ResultStream *stream)
   {
     const auto         elements = assembly::build_elements(model);
     const core::DofMap dofs     = assembly::number_dofs(model, elements);
@@ -83,6 +85,7 @@ namespace corot::analysis
         }
 
     AnalysisContext context{model, elements, dofs, assembler, amplitudes, configuration, progress};
+    context.stream = stream;
 
     io::Results results;
     results.deck_name = std::filesystem::path(model.deck_path).filename().string();
@@ -93,18 +96,35 @@ namespace corot::analysis
     LoadHistory history(model);
     CmsSession  cms_session;           // the reduced model of the last *MODAL SYNTHESIS step
     for (unsigned s = 0; s < model.steps.size(); ++s)
-      {
-        const core::Step        &step      = model.steps[s];
-        const ProcedureTypeInfo *procedure = ProcedureRegistry::instance().of(step);
-        if (procedure == nullptr)
-          throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
-        check_perturbation(step, *procedure, context.base);
-        StepLoading loading = history.loading_of(context, step);
-        progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
-        StepRun run{context, step, loading, history, cms_session, s + 1};
-        results.steps.push_back(procedure->run(run));
-        OutputRecorder::report_unwritten(context, step, results.steps.back());
-      }
+      try
+        {
+          const core::Step        &step      = model.steps[s];
+          const ProcedureTypeInfo *procedure = ProcedureRegistry::instance().of(step);
+          if (procedure == nullptr)
+            throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
+          check_perturbation(step, *procedure, context.base);
+          StepLoading loading = history.loading_of(context, step);
+          progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
+          if (stream != nullptr)
+            stream->begin_step(s + 1);
+          StepRun run{context, step, loading, history, cms_session, s + 1};
+          results.steps.push_back(procedure->run(run));
+          OutputRecorder::report_unwritten(context, step, results.steps.back());
+          if (stream != nullptr)
+            stream->end_step(results);
+        }
+      catch (const io::Interrupted &interrupted)
+        {
+          if (stream != nullptr)
+            stream->finish(results, "interrupted", interrupted.what());
+          throw;
+        }
+      catch (const std::exception &error)
+        {
+          if (stream != nullptr)
+            stream->finish(results, "failed", error.what());
+          throw;
+        }
     return results;
   }
 } // namespace corot::analysis

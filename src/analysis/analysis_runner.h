@@ -4,6 +4,7 @@
  * Runs every step of a model in order.
  */
 #include <src/core/model.h>
+#include <src/io/result_stream.h>
 #include <src/io/results.h>
 
 #include <mpi.h>
@@ -20,7 +21,15 @@ namespace corot::analysis
    * perturbation steps (*FREQUENCY, *BUCKLE) leave the state unchanged, and
    * a *BUCKLE step scales only its own loads. Progress lines go to
    * @p progress on rank 0.
+   *
+   * With a @p stream, every converged increment and every finished step is
+   * written as the run goes; if a step throws (it failed, or SIGINT/SIGTERM
+   * arrived: io::Interrupted), the stream is finished with the status
+   * "failed" or "interrupted" and the results up to the last converged
+   * increment before the exception is rethrown. A run that completes is
+   * finished by the caller (io::ResultStream::finish, "completed").
    */
   io::Results
-  run_analysis(const core::Model &model, MPI_Comm communicator, std::ostream &progress);
+  run_analysis(const core::Model &model, MPI_Comm communicator, std::ostream &progress,
+               io::ResultStream *stream = nullptr);
 } // namespace corot::analysis

@@ -72,4 +72,21 @@ namespace corot::analysis
       }
     write_newton_summary(out, newton_iterations);
   }
+
+  io::SeriesEntries
+  DynamicResults::new_entries(io::StreamCursor &cursor) const
+  {
+    io::SeriesEntries entries;
+    io::append_new_entries(entries, cursor, "energy.time", energy.time);
+    io::append_new_entries(entries, cursor, "energy.kinetic", energy.kinetic);
+    io::append_new_entries(entries, cursor, "energy.strain", energy.strain);
+    io::append_new_entries(entries, cursor, "energy.external_work", energy.external_work);
+    io::append_new_entries(entries, cursor, "energy.total", energy.total);
+    for (unsigned k = 0; k < 3; ++k)
+      io::append_new_entries(entries, cursor, "energy.angular_momentum.L" + std::to_string(k + 1),
+                             energy.angular_momentum[k]);
+    io::append_new_entries(entries, cursor, "newton_iterations", newton_iterations);
+    io::append_new_entries(entries, cursor, "time_increments", time_increments);
+    return entries;
+  }
 } // namespace corot::analysis

@@ -33,5 +33,13 @@ namespace corot::analysis
 
     void
     write_report(std::ostream &out, const io::StepResult &step) const override;
+
+    /**
+     * "energy.time", "energy.kinetic", "energy.strain", "energy.external_work",
+     * "energy.total", "energy.angular_momentum.L1" (L2, L3), "newton_iterations"
+     * and "time_increments" entries since @p cursor.
+     */
+    io::SeriesEntries
+    new_entries(io::StreamCursor &cursor) const override;
   };
 } // namespace corot::analysis

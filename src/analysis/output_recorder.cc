@@ -1,9 +1,11 @@
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/io/result_stream.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <set>
 
@@ -112,7 +114,14 @@ namespace corot::analysis
     : context_(context)
     , step_(step)
     , result_(result)
+    , uncaught_at_construction_(std::uncaught_exceptions())
   {}
+
+  OutputRecorder::~OutputRecorder()
+  {
+    if (recorded_ && context_.stream != nullptr && std::uncaught_exceptions() > uncaught_at_construction_)
+      context_.stream->salvage(result_);
+  }
 
   void
   OutputRecorder::report_unwritten(const AnalysisContext &context, const core::Step &step,
@@ -288,6 +297,9 @@ namespace corot::analysis
     if (wants_frame)
       result_.frames.push_back(
         frame(time, "increment " + std::to_string(increment), reaction, wants_element_field));
+    recorded_ = true;
+    if (context_.stream != nullptr)
+      context_.stream->increment_converged(result_, time, increment);
   }
 
   bool

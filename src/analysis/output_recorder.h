@@ -20,6 +20,19 @@ namespace corot::analysis
     OutputRecorder(const AnalysisContext &context, const core::Step &step, io::StepResult &result);
 
     /**
+     * If the step ends by an exception after record() was called (an
+     * increment that does not converge, SIGINT), hands a copy of its result
+     * so far, the converged increments, to the context's io::ResultStream
+     * (ResultStream::salvage), which writes it with the status "failed" or
+     * "interrupted".
+     */
+    ~OutputRecorder();
+
+    OutputRecorder(const OutputRecorder &) = delete;
+    OutputRecorder &
+    operator=(const OutputRecorder &) = delete;
+
+    /**
      * Records the state at step time @p time (the @p increment-th output
      * point, counted from 1); @p reaction is the replicated reaction vector
      * (internal minus external force on constrained DOFs, zero elsewhere).
@@ -31,6 +44,10 @@ namespace corot::analysis
      * of all *NODE PRINT requests covering it, each variable with one entry
      * per row, NaN where no request due at that time asked for it (e.g.
      * overlapping sets with different FREQUENCY=).
+     * Call it once per converged increment (also when nothing is due):
+     * it then passes the increment to the context's io::ResultStream, which
+     * writes it to the result files and throws io::Interrupted if SIGINT or
+     * SIGTERM arrived.
      */
     void
     record(double time, unsigned increment, const Eigen::VectorXd &reaction, bool last);
@@ -102,6 +119,10 @@ namespace corot::analysis
     const Eigen::VectorXd *linear_values_ = nullptr;
     /** The *NODE PRINT requests with RF already warned about reactions that were not computed. */
     std::set<const core::OutputRequest *> unreported_reactions_;
+    /** record() was called: there are converged increments to salvage. */
+    bool recorded_ = false;
+    /** std::uncaught_exceptions() at construction. */
+    int uncaught_at_construction_ = 0;
 
     /** Rotation vector of node @p node: from the linear state if set, else log R. */
     Eigen::Vector3d

@@ -45,4 +45,14 @@ namespace corot::analysis
     write_histories(out, "element", step.element_output);
     write_newton_summary(out, newton_iterations);
   }
+
+  io::SeriesEntries
+  StaticResults::new_entries(io::StreamCursor &cursor) const
+  {
+    io::SeriesEntries entries;
+    io::append_new_entries(entries, cursor, "newton_iterations", newton_iterations);
+    io::append_new_entries(entries, cursor, "arc_length", arc_length);
+    io::append_new_entries(entries, cursor, "load_factor", load_factor);
+    return entries;
+  }
 } // namespace corot::analysis

@@ -31,5 +31,9 @@ namespace corot::analysis
 
     void
     write_report(std::ostream &out, const io::StepResult &step) const override;
+
+    /** "newton_iterations", "arc_length" and "load_factor" entries since @p cursor. */
+    io::SeriesEntries
+    new_entries(io::StreamCursor &cursor) const override;
   };
 } // namespace corot::analysis

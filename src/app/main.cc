@@ -9,7 +9,8 @@
 #include <src/assembly/element_builder.h>
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
-#include <src/io/result_files.h>
+#include <src/io/interrupt_request.h>
+#include <src/io/result_stream.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -17,6 +18,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -48,7 +50,9 @@ main(int argc, char **argv)
 
   po::options_description options("options");
   options.add_options()("help,h", "show this help; --help NAME: one keyword or element type in full")(
-    "output,o", po::value<std::string>(), "output directory (default: beside the deck)");
+    "output,o", po::value<std::string>(), "output directory (default: beside the deck)")(
+    "progress", po::value<double>()->default_value(5.0),
+    "seconds between progress lines (elapsed time, increments per second, time left)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())(
     "deck", po::value<std::vector<std::string>>());
@@ -111,6 +115,15 @@ main(int argc, char **argv)
     }
   const std::string deck = arguments["deck"].as<std::vector<std::string>>().front();
 
+  std::unique_ptr<corot::io::ResultStream> stream;
+  // How an error ends the stream's files, if it is open; the exit status.
+  const auto close_failed = [&stream](const std::string &status, const std::string &message) {
+    if (stream && !stream->finished())
+      {
+        corot::io::Results none;
+        stream->finish(none, status, message);
+      }
+  };
   try
     {
       const corot::core::Model model = corot::deck::read_deck(deck);
@@ -125,31 +138,48 @@ main(int argc, char **argv)
           return 0;
         }
 
-      const corot::io::Results results =
-        corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout);
-
       const std::filesystem::path deck_path(deck);
       const std::string output_directory =
         arguments.count("output") ? arguments["output"].as<std::string>() :
                                     (deck_path.has_parent_path() ? deck_path.parent_path().string() : ".");
       const std::string base = deck_path.stem().string();
-      if (is_root)
-        {
-          corot::io::write_results(model, results, output_directory, base);
-          std::cout << "results: " << (std::filesystem::path(output_directory) / (base + ".dat")).string()
-                    << ", " << (std::filesystem::path(output_directory) / (base + ".json")).string()
-                    << std::endl;
-        }
+      // SIGINT/SIGTERM: finish the increment, close the files, exit 128 + signal.
+      corot::io::InterruptRequest::install();
+      stream = std::make_unique<corot::io::ResultStream>(model, output_directory, base, MPI_COMM_WORLD,
+                                                         std::cout,
+                                                         arguments["progress"].as<double>());
+      corot::io::Results results =
+        corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout, stream.get());
+      stream->finish(results, "completed", "");
       return 0;
+    }
+  catch (const corot::io::Interrupted &interrupted)
+    {
+      close_failed("interrupted", interrupted.what());
+      if (is_root)
+        std::cerr << deck << ": " << interrupted.what() << std::endl;
+      return interrupted.exit_status();
     }
   catch (const corot::core::InputError &error)
     {
+      try
+        {
+          close_failed("failed", error.what());
+        }
+      catch (const std::exception &) // the error of the run is the one to report
+        {}
       if (is_root)
         std::cerr << error.what() << std::endl;
       return 1;
     }
   catch (const std::exception &error)
     {
+      try
+        {
+          close_failed("failed", error.what());
+        }
+      catch (const std::exception &)
+        {}
       if (is_root)
         std::cerr << deck << ": error: " << error.what() << std::endl;
       return 1;

@@ -8,8 +8,9 @@
 
 namespace corot::io
 {
-  JsonStream::JsonStream(std::ostream &out)
+  JsonStream::JsonStream(std::ostream &out, const bool one_line)
     : out_(out)
+    , one_line_(one_line)
   {}
 
   std::string
@@ -74,6 +75,8 @@ namespace corot::io
   void
   JsonStream::newline()
   {
+    if (one_line_)
+      return;
     out_ << '\n' << std::string(2 * open_.size(), ' ');
   }
 

@@ -40,8 +40,12 @@ namespace corot::io
   class JsonStream
   {
   public:
-    /** Write to @p out, which must outlive this object. */
-    explicit JsonStream(std::ostream &out);
+    /**
+     * Write to @p out, which must outlive this object; with @p one_line the
+     * document has no line breaks but the one that ends it (a record of a
+     * JSON Lines file, https://jsonlines.org).
+     */
+    explicit JsonStream(std::ostream &out, bool one_line = false);
 
     /** Open an object `{`. */
     void
@@ -146,5 +150,8 @@ namespace corot::io
 
     /** A key has been written and its value is next. */
     bool after_key_ = false;
+
+    /** No line breaks inside the document. */
+    bool one_line_ = false;
   };
 } // namespace corot::io

@@ -28,6 +28,13 @@ namespace corot::io
     json.begin_object();
     json.key("deck");
     json.value(results_.deck_name);
+    json.key("status");
+    json.value(results_.status);
+    if (!results_.message.empty())
+      {
+        json.key("message");
+        json.value(results_.message);
+      }
     json.key("steps");
     json.begin_array();
     for (const StepResult &step : results_.steps)
@@ -37,7 +44,7 @@ namespace corot::io
   }
 
   void
-  JsonWriter::write_step(JsonStream &json, const StepResult &step) const
+  JsonWriter::write_step(JsonStream &json, const StepResult &step)
   {
     AssertThrow(step.results, dealii::ExcMessage("step " + std::to_string(step.number) +
                                                  " has no procedure results"));

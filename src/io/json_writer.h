@@ -16,7 +16,7 @@ namespace corot::io
   /**
    * Writes io::Results in the schema input_decks/results.schema.json:
    * @code
-   * { "deck": "NAME.inp",
+   * { "deck": "NAME.inp", "status": "completed", ("message": "..." unless completed)
    *   "steps": [ { "step": 1, "procedure": "static",
    *                "node_output": { "<node>": { "time": [...], "U1": [...], ... } },
    *                "element_output": { "<element>": { "time": [...], "N": [...] } },
@@ -54,11 +54,11 @@ namespace corot::io
     void
     write(const std::string &file_name) const;
 
-  private:
-    /** One element of "steps". */
-    void
-    write_step(JsonStream &json, const StepResult &step) const;
+    /** One element of "steps" (also a record of NAME.jsonl, ResultStream). */
+    static void
+    write_step(JsonStream &json, const StepResult &step);
 
+  private:
     /** The results written. */
     const Results &results_;
   };

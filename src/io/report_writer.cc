@@ -38,7 +38,16 @@ namespace corot::io
     write_header(out);
     for (const StepResult &step : results_.steps)
       write_step(out, step);
-    out << "\n " << std::string(78, '-') << "\n end of report\n";
+    out << "\n " << std::string(78, '-') << "\n end of report ("
+        << results_.status << (results_.message.empty() ? "" : ": " + results_.message) << ")\n";
+  }
+
+  void
+  ReportWriter::write_completed_steps(std::ostream &out) const
+  {
+    write_header(out);
+    for (const StepResult &step : results_.steps)
+      write_step(out, step);
   }
 
   void
@@ -51,6 +60,12 @@ namespace corot::io
     out << " model     " << model_.nodes.size() << " nodes, " << model_.elements.size()
         << " elements, " << results_.steps.size() << " step"
         << (results_.steps.size() == 1 ? "" : "s") << "\n";
+    out << " status    " << results_.status
+        << (results_.message.empty() ? "" : ": " + results_.message) << "\n";
+    if (results_.status == "running")
+      out << "           (the run is going: the steps done are tabulated, then one block per\n"
+             "            converged increment of the current step; the full report replaces\n"
+             "            this file when the run ends)\n";
     write_beam_sections(out);
   }
 

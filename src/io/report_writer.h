@@ -14,7 +14,8 @@ namespace corot::io
 {
   /**
    * Writes a plain-text report in the manner of a CalculiX .dat file: a
-   * header with the deck, its heading, the model size and the properties of
+   * header with the deck, its heading, the model size, how the run ended
+   * (Results::status, with the message of a failed or interrupted run) and the properties of
    * every beam section (write_beam_sections()), then per step a
    * banner "STEP n  (procedure)", the step's log lines and the tables of
    * its procedure's results (ProcedureResults::write_report; e.g. node and
@@ -40,6 +41,14 @@ namespace corot::io
      */
     void
     write(const std::string &file_name) const;
+
+    /**
+     * The header and the steps of the results so far, without the closing
+     * line: the start of the NAME.dat that grows while a run goes
+     * (ResultStream).
+     */
+    void
+    write_completed_steps(std::ostream &out) const;
 
   private:
     /** Deck name, heading and model size, then the beam sections. */

@@ -60,6 +60,31 @@ namespace corot::io
   struct StepResult;
 
   /**
+   * How far ResultStream has written each growing series of a step: series
+   * name -> number of entries written.
+   */
+  using StreamCursor = std::map<std::string, std::size_t>;
+
+  /** Named series entries, e.g. {"energy.total", {1.0, 1.0}}; names are key paths into a step of NAME.json. */
+  using SeriesEntries = std::vector<std::pair<std::string, std::vector<double>>>;
+
+  /**
+   * Appends to @p entries the entries of @p values past @p cursor[@p name],
+   * under @p name, and moves the cursor to the end (for
+   * ProcedureResults::new_entries).
+   */
+  template <typename Number>
+  void
+  append_new_entries(SeriesEntries &entries, StreamCursor &cursor, const std::string &name,
+                     const std::vector<Number> &values)
+  {
+    std::size_t &written = cursor[name];
+    if (values.size() > written)
+      entries.emplace_back(name, std::vector<double>(values.begin() + written, values.end()));
+    written = values.size();
+  }
+
+  /**
    * What a procedure computed beyond the output every step has (histories,
    * field frames, log lines, base state), and how it writes itself: each
    * procedure has its own results class (analysis::StaticResults,
@@ -81,6 +106,20 @@ namespace corot::io
     /** The tables of @p step in NAME.dat, after its banner and log lines. */
     virtual void
     write_report(std::ostream &out, const StepResult &step) const = 0;
+
+    /**
+     * For the streamed results (ResultStream: NAME.jsonl and the growing
+     * NAME.dat): the entries of the procedure's own per-increment series
+     * added since @p cursor, which is advanced, named by their key path in
+     * NAME.json ("newton_iterations", "energy.total", ...). Procedures
+     * without increments add nothing.
+     */
+    virtual SeriesEntries
+    new_entries(StreamCursor &cursor) const
+    {
+      (void)cursor;
+      return {};
+    }
   };
 
   /** Everything one *STEP produced. */
@@ -135,5 +174,13 @@ namespace corot::io
   {
     std::string             deck_name; ///< e.g. "cantilever.inp"
     std::vector<StepResult> steps;
+    /**
+     * How the run ended: "completed", "failed" (an increment did not
+     * converge, or another error; the last step then holds its converged
+     * increments), "interrupted" (SIGINT or SIGTERM) or "running" (the
+     * files written while the run goes).
+     */
+    std::string status = "completed";
+    std::string message; ///< why a run failed or was interrupted; empty when completed
   };
 } // namespace corot::io

@@ -93,10 +93,11 @@ namespace corot::io
     static CellShape
     cell_shape(const core::ElementRecord &element);
 
-  private:
     /**
-     * Write the file(s) of one frame of @p step: one .vtu, or pieces and a
-     * .pvtu. Appends the names written to @p files.
+     * Write the file(s) of one frame into @p directory: @p stem.vtu, or
+     * pieces and @p stem.pvtu; @p frame_number is the CYCLE. Appends the
+     * names written to @p files. (ResultStream writes each frame with this
+     * as the run goes.)
      *
      * @return the name the .pvd should list, empty if there were no cells.
      */
@@ -104,6 +105,7 @@ namespace corot::io
     write_frame(const std::string &directory, const std::string &stem, const FieldFrame &frame,
                 unsigned int frame_number, std::vector<std::string> &files) const;
 
+  private:
     /** The model whose elements are drawn. */
     const core::Model &model_;
 

@@ -27,6 +27,7 @@ COMPARE_FULL = {"full_frequencies": [1.0, 2.0, 3.0], "relative_errors": [1e-6, N
                 "full_partners": [1, 0], "pairing_mac": [0.999, 0.2], "swapped_modes": []}
 GOOD = {
     "deck": "all_procedures.inp",
+    "status": "completed",
     "steps": [
         {"step": 1, "procedure": "static", "node_output": {"3": HISTORY},
          "element_output": {"1": {"time": [1.0], "N": [2.0], "M1": [0.5]}},
@@ -79,6 +80,8 @@ def rename(mapping, old, new):
 MUTATIONS = [
     ("misspelt step key", lambda d: rename(step(d, 3), "frequencies", "frequncies"), "frequncies"),
     ("misspelt top-level key", lambda d: rename(d, "deck", "dek"), "dek"),
+    ("missing status", lambda d: d.pop("status"), "status"),
+    ("unknown status", lambda d: d.update(status="crashed"), "crashed"),
     ("misspelt energy key", lambda d: rename(step(d, 5)["energy"], "kinetic", "kinetik"), "kinetik"),
     ("misspelt node variable", lambda d: rename(step(d, 1)["node_output"]["3"], "U1", "U4"), "U4"),
     ("misspelt element variable", lambda d: rename(step(d, 1)["element_output"]["1"], "N", "NN"), "NN"),

@@ -160,12 +160,31 @@ TEST(JsonStream, NestedContainersAndStringLiterals)
   EXPECT_EQ(out.str(), "{\n  \"a\": [\n    \"x\",\n    2,\n    {}\n  ],\n  \"b\": true\n}\n");
 }
 
+// A record of NAME.jsonl: the same document on one line, ended by its only newline.
+TEST(JsonStream, OneLineDocumentHasOnlyTheFinalNewline)
+{
+  std::ostringstream out;
+  io::JsonStream     json(out, true);
+  json.begin_object();
+  json.key("a");
+  json.begin_array();
+  json.value("x");
+  json.value(std::vector<double>{0.5, 2.0});
+  json.end_array();
+  json.key("b");
+  json.begin_object();
+  json.end_object();
+  json.end_object();
+  EXPECT_EQ(out.str(), "{\"a\": [\"x\",[0.5, 2]],\"b\": {}}\n");
+}
+
 TEST(JsonWriter, StaticFrequencyDynamicMatchExpectedText)
 {
   std::ostringstream out;
   io::JsonWriter(three_step_results()).write(out);
   const std::string expected = R"({
   "deck": "tiny.inp",
+  "status": "completed",
   "steps": [
     {
       "step": 1,
