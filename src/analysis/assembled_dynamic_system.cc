@@ -385,6 +385,15 @@ namespace corot::analysis
     Eigen::VectorXd                        internal;
     assemble_step_force(model, d_n, d_n1, effective, residual, internal, &matrix);
     matrix.add(mass_coefficient, mass_);
+    if (inertia.damping_coefficient != 0.0)
+      {
+        dealii::TrilinosWrappers::SparseMatrix damping;
+        Eigen::VectorXd                        unused;
+        context_.assembler.assemble_damping(nonlinear_ ? configuration(d_n1) :
+                                                         core::Configuration(context_.model.nodes.size()),
+                                            Eigen::VectorXd::Zero(d_n1.size()), unused, &damping);
+        matrix.add(inertia.damping_coefficient, damping);
+      }
     const auto &constraints = context_.assembler.increment_constraints();
     const std::vector<Eigen::Matrix3d> &inertia_tangents = inertia.rotating_tangents;
     if (!inertia_tangents.empty() && inertia_tangents.size() != so3_nodes_.size())
@@ -476,6 +485,24 @@ namespace corot::analysis
           }
       }
     return delta;
+  }
+
+  bool
+  AssembledDynamicSystem::has_damping() const
+  {
+    return context_.assembler.has_damping();
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::damping_force(const Eigen::VectorXd &d, const Eigen::VectorXd &v)
+  {
+    if (!has_damping())
+      return Eigen::VectorXd::Zero(d.size());
+    Eigen::VectorXd force;
+    context_.assembler.assemble_damping(nonlinear_ ? configuration(d) :
+                                                     core::Configuration(context_.model.nodes.size()),
+                                        v, force, nullptr);
+    return force;
   }
 
   double

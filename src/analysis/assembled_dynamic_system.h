@@ -90,6 +90,18 @@ namespace corot::analysis
     double
     strain_energy(const Eigen::VectorXd &d) const override;
 
+    /** Whether a material of the model has *DAMPING. */
+    bool
+    has_damping() const override;
+
+    /**
+     * The Rayleigh damping force (Assembler::assemble_damping()) at the
+     * configuration of @p d; without NLGEOM at the reference configuration
+     * (constant C, as the rest of a linear step).
+     */
+    Eigen::VectorXd
+    damping_force(const Eigen::VectorXd &d, const Eigen::VectorXd &v) override;
+
     void
     impose_prescribed_motion(double time_n, double time_n1, const Eigen::VectorXd &d_n,
                              Eigen::VectorXd &d_n1) const override;
