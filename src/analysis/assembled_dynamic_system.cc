@@ -225,7 +225,9 @@ namespace corot::analysis
                                                const Eigen::VectorXd &v,
                                                const double           time)
   {
-    Eigen::VectorXd result = equilibrium_acceleration(d, time);
+    // The damping force belongs to the equilibrium (Newmark's a_0 from
+    // M a_0 = f_ext - f_int - C v_0; without it the scheme is first order).
+    Eigen::VectorXd result = equilibrium_acceleration(d, time, damping_force(d, v));
     const auto     &constraints = context_.assembler.increment_constraints();
     for (const So3Node &node : so3_nodes_)
       {
@@ -343,11 +345,12 @@ namespace corot::analysis
 
   Eigen::VectorXd
   AssembledDynamicSystem::equilibrium_acceleration(const Eigen::VectorXd &d,
-                                                   const double           time) const
+                                                   const double           time,
+                                                   const Eigen::VectorXd &damping) const
   {
     dealii::TrilinosWrappers::MPI::Vector residual, solution;
     Eigen::VectorXd                       internal;
-    assemble_internal(d, external_force(time), residual, internal, nullptr);
+    assemble_internal(d, external_force(time) - damping, residual, internal, nullptr);
     dealii::TrilinosWrappers::SparseMatrix mass;
     mass.copy_from(mass_);
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
