@@ -40,6 +40,13 @@ namespace corot::integrators
      * (c the Newton mass coefficient), also on the rotating nodes.
      */
     std::vector<Eigen::Matrix3d> rotating_tangents;
+    /**
+     * The physical damping force C(d) v the scheme has added to @p force is
+     * formed with a velocity v whose derivative with respect to the increment
+     * is this coefficient: the Newton matrix gets it times C(d_{n+1}) (the
+     * change of C with the configuration left out). Zero: no damping force.
+     */
+    double damping_coefficient = 0.0;
   };
 
   /**
@@ -117,6 +124,24 @@ namespace corot::integrators
     newton_controls() const
     {
       return solvers::NewtonControls::for_dynamics();
+    }
+
+    /** Whether the structure has physical damping (Rayleigh, dashpots): damping_force() not zero. */
+    virtual bool
+    has_damping() const
+    {
+      return false;
+    }
+
+    /**
+     * The damping force C(@p d) @p v on every DOF (on constrained ones it is
+     * part of their reaction), C symmetric positive semi-definite, so that
+     * v . C v >= 0 is the rate of dissipation. The default has no damping.
+     */
+    virtual Eigen::VectorXd
+    damping_force(const Eigen::VectorXd &d, const Eigen::VectorXd & /*v*/)
+    {
+      return Eigen::VectorXd::Zero(d.size());
     }
 
     /** Strain energy at @p d. */

@@ -23,4 +23,14 @@ namespace corot::integrators
       }
     return result;
   }
+
+  void
+  add_damping_force(DynamicSystem &system, const Eigen::VectorXd &d, const Eigen::VectorXd &v,
+                    const double weight, const double velocity_coefficient, InertiaForce &inertia)
+  {
+    if (!system.has_damping())
+      return;
+    inertia.force += weight * system.damping_force(d, v);
+    inertia.damping_coefficient += weight * velocity_coefficient;
+  }
 } // namespace corot::integrators

@@ -21,4 +21,14 @@ namespace corot::integrators
                             const Eigen::VectorXd &v_n1, const Eigen::VectorXd &a_n1,
                             double weight, double acceleration_coefficient,
                             double velocity_coefficient);
+
+  /**
+   * Adds @p weight times the system's damping force C(@p d) @p v to
+   * @p inertia, whose velocity v changes with the increment as
+   * dv/dd = @p velocity_coefficient (Newton's damping term); nothing without
+   * damping.
+   */
+  void
+  add_damping_force(DynamicSystem &system, const Eigen::VectorXd &d, const Eigen::VectorXd &v,
+                    double weight, double velocity_coefficient, InertiaForce &inertia);
 } // namespace corot::integrators

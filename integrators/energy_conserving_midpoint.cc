@@ -48,6 +48,13 @@ namespace corot::integrators
     }
   } // namespace
 
+  Eigen::VectorXd
+  midpoint_damping_force(DynamicSystem &system, const Eigen::VectorXd &d_n,
+                         const Eigen::VectorXd &increment, const double dt)
+  {
+    return system.damping_force(system.compose(d_n, 0.5 * increment), increment / dt);
+  }
+
   void
   EnergyConservingMidpoint::initialize(DynamicSystem &system, State &state)
   {
@@ -63,8 +70,15 @@ namespace corot::integrators
     const Eigen::VectorXd &v_n      = state.velocity;
     Eigen::VectorXd        increment = midpoint_predictor(state, dt);
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
+    const bool damped  = system.has_damping();
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      return midpoint_inertia_force(system, state.displacement, trial, v_n, dt);
+      InertiaForce result = midpoint_inertia_force(system, state.displacement, trial, v_n, dt);
+      if (damped)
+        {
+          result.force += midpoint_damping_force(system, state.displacement, trial, dt);
+          result.damping_coefficient = 1.0 / dt;
+        }
+      return result;
     };
     const unsigned iterations = newton_iteration(system, ForceModel::conserving,
                                                  state.displacement, external, 2.0 / (dt * dt),
@@ -75,6 +89,11 @@ namespace corot::integrators
     // is the reaction, whose work closes the balance exactly.
     const Eigen::VectorXd d_n1 = system.compose(state.displacement, increment);
     external_work_             = external.dot(increment);
+    // Delta d . C(d_m) Delta d/dt >= 0: the work of the damping force in the
+    // balance, so kinetic + strain + dissipated - external work stays closed.
+    dissipated_ = damped ? increment.dot(midpoint_damping_force(system, state.displacement,
+                                                                 increment, dt)) :
+                           0.0;
     if (system.has_prescribed_motion())
       {
         state.reaction = system.reactions(ForceModel::conserving, state.displacement,

@@ -8,6 +8,14 @@
 namespace corot::integrators
 {
   /**
+   * The mid-point damping force C(d_m) Delta d/dt, d_m = compose(@p d_n,
+   * @p increment/2), of EnergyConservingMidpoint and TIMEFE ORDER=1.
+   */
+  Eigen::VectorXd
+  midpoint_damping_force(DynamicSystem &system, const Eigen::VectorXd &d_n,
+                         const Eigen::VectorXd &increment, double dt);
+
+  /**
    * Equilibrium at the mid-point with the elements' conserving force
    * (Crisfield & Shi 1993, eqs. 1, 6-9):
    *
@@ -19,6 +27,13 @@ namespace corot::integrators
    * minus the external work (f_ext,n + f_ext,n+1)/2 . Delta d is conserved to
    * the Newton tolerance (eq. 21). This is the time finite element of lowest
    * order (constant trial, linear test functions; Borri et al.).
+   *
+   * Physical damping (DynamicSystem::damping_force()) enters as C(d_m) v_m with
+   * the mid-point velocity v_m = Delta d/Delta t at the configuration
+   * d_m = compose(d_n, Delta d/2) (second order); its work Delta d . C(d_m) v_m
+   * = Delta t v_m . C v_m >= 0 is the dissipation of the step, and kinetic +
+   * strain energy + dissipation - external work is conserved to the Newton
+   * tolerance as without damping.
    */
   class EnergyConservingMidpoint : public Integrator
   {
@@ -36,6 +51,13 @@ namespace corot::integrators
       return external_work_;
     }
 
+    /** Delta d . C(d_m) Delta d/dt of the last step (the damping force's work). */
+    double
+    dissipated_energy_increment() const override
+    {
+      return dissipated_;
+    }
+
     /**
      * The trapezoidal rule's local error, d_{n+1} - d(t_{n+1}) = -dt^3/12 d'''
      * (the scheme advances d_{n+1} = d_n + dt (v_n + v_{n+1})/2), with d''' from
@@ -49,5 +71,6 @@ namespace corot::integrators
 
   private:
     double external_work_ = 0.0;
+    double dissipated_    = 0.0;
   };
 } // namespace corot::integrators

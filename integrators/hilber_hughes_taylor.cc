@@ -44,7 +44,9 @@ namespace corot::integrators
 
     // The equation divided by (1 + alpha): f_int(d_{n+1}) + M a_{n+1}/(1 + alpha)
     //   = f_ext(t_{n+1}) - alpha/(1 + alpha) (f_ext(t_n) - f_int(d_n)).
-    const Eigen::VectorXd external = f_ext_n1 - alpha_ * scale * (f_ext_n - f_int_n);
+    // With damping g = f_int + C v in place of f_int (Hilber, Hughes & Taylor 1977, eq. 8).
+    const Eigen::VectorXd damping_n = system.damping_force(state.displacement, v_n);
+    const Eigen::VectorXd external  = f_ext_n1 - alpha_ * scale * (f_ext_n - f_int_n - damping_n);
     auto acceleration = [&](const Eigen::VectorXd &increment) -> Eigen::VectorXd {
       return c * (increment - dt * v_n - dt * dt * (0.5 - beta_) * a_n);
     };
@@ -54,9 +56,11 @@ namespace corot::integrators
       system, ForceModel::end_of_step, state.displacement, external, scale * c,
       [&](const Eigen::VectorXd &trial) {
         const Eigen::VectorXd a = acceleration(trial);
-        return end_of_step_inertia_force(system, system.compose(state.displacement, trial),
-                                         v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a), a, scale,
-                                         c, gamma_ / (beta_ * dt));
+        const Eigen::VectorXd d = system.compose(state.displacement, trial);
+        const Eigen::VectorXd v = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a);
+        InertiaForce result = end_of_step_inertia_force(system, d, v, a, scale, c, gamma_ / (beta_ * dt));
+        add_damping_force(system, d, v, 1.0, gamma_ / (beta_ * dt), result);
+        return result;
       },
       increment);
     // Trapezoidal work of the loads and of the end-of-step reactions of moving
@@ -65,14 +69,13 @@ namespace corot::integrators
     external_work_             = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
     if (system.has_prescribed_motion())
       {
+        const Eigen::VectorXd v_n1 =
+          v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * acceleration(increment));
+        InertiaForce inertia = end_of_step_inertia_force(system, d_n1, v_n1, acceleration(increment),
+                                                         1.0, c, gamma_ / (beta_ * dt));
+        add_damping_force(system, d_n1, v_n1, 1.0, 0.0, inertia);
         const Eigen::VectorXd reaction =
-          system.reactions(ForceModel::end_of_step, state.displacement, d_n1,
-                           end_of_step_inertia_force(
-                             system, d_n1,
-                             v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * acceleration(increment)),
-                             acceleration(increment), 1.0, c, gamma_ / (beta_ * dt))
-                             .force,
-                           f_ext_n1);
+          system.reactions(ForceModel::end_of_step, state.displacement, d_n1, inertia.force, f_ext_n1);
         if (state.reaction.size() != reaction.size())
           state.reaction = Eigen::VectorXd::Zero(reaction.size());
         external_work_ += 0.5 * (state.reaction + reaction).dot(increment);
@@ -80,6 +83,9 @@ namespace corot::integrators
       }
     const Eigen::VectorXd a_n1 = acceleration(increment);
     state.velocity             = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a_n1);
+    dissipated_ = system.has_damping() ?
+                    0.5 * (damping_n + system.damping_force(d_n1, state.velocity)).dot(increment) :
+                    0.0;
     state.acceleration         = a_n1;
     state.displacement = d_n1;
     state.time += dt;

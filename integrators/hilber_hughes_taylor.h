@@ -38,6 +38,13 @@ namespace corot::integrators
       return external_work_;
     }
 
+    /** (C v_n + C v_{n+1})/2 . Delta d of the last step (trapezoidal, as the external work). */
+    double
+    dissipated_energy_increment() const override
+    {
+      return dissipated_;
+    }
+
     /**
      * Zienkiewicz & Xie (1991), eq. 10: e = (beta - 1/6) dt^2 (a_{n+1} - a_n),
      * the difference between the scheme's displacement and a Taylor series
@@ -50,5 +57,6 @@ namespace corot::integrators
   private:
     double alpha_, beta_, gamma_;
     double external_work_ = 0.0;
+    double dissipated_    = 0.0; ///< trapezoidal work of the damping force over the last step
   };
 } // namespace corot::integrators

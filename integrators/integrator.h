@@ -55,6 +55,17 @@ namespace corot::integrators
     external_work_increment() const = 0;
 
     /**
+     * Energy dissipated by the system's physical damping over the last step,
+     * as the scheme sees it: the work of its damping force on the increment
+     * (DynamicSystem::damping_force()); zero without damping (the default).
+     */
+    virtual double
+    dissipated_energy_increment() const
+    {
+      return 0.0;
+    }
+
+    /**
      * Estimate of the local (one-step) error of the displacements of the step
      * that took @p before to @p after in @p time_step, for automatic
      * incrementation (DOF vector, spatial rotation angles on SO(3) nodes).

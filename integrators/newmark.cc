@@ -30,10 +30,14 @@ namespace corot::integrators
     Eigen::VectorXd        increment = dt * v_n + 0.25 * dt * dt * a_n; // predictor: a_{n+1} = a_n
     const double           c         = 4.0 / (dt * dt);
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
+    const Eigen::VectorXd damping_n = system.damping_force(state.displacement, v_n);
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      const Eigen::VectorXd a = c * (trial - dt * v_n) - a_n;
-      return end_of_step_inertia_force(system, system.compose(state.displacement, trial),
-                                       v_n + 0.5 * dt * (a_n + a), a, 1.0, c, 2.0 / dt);
+      const Eigen::VectorXd a    = c * (trial - dt * v_n) - a_n;
+      const Eigen::VectorXd d    = system.compose(state.displacement, trial);
+      const Eigen::VectorXd v    = v_n + 0.5 * dt * (a_n + a);
+      InertiaForce          result = end_of_step_inertia_force(system, d, v, a, 1.0, c, 2.0 / dt);
+      add_damping_force(system, d, v, 1.0, 2.0 / dt, result);
+      return result;
     };
     const unsigned iterations = newton_iteration(system, ForceModel::end_of_step,
                                                  state.displacement, external, c, inertia,
@@ -58,6 +62,9 @@ namespace corot::integrators
     last_external_             = external;
     const Eigen::VectorXd a_n1 = c * (increment - dt * v_n) - a_n;
     state.velocity             = v_n + 0.5 * dt * (a_n + a_n1);
+    dissipated_ = system.has_damping() ?
+                    0.5 * (damping_n + system.damping_force(d_n1, state.velocity)).dot(increment) :
+                    0.0;
     state.acceleration         = a_n1;
     state.displacement = d_n1;
     state.time += dt;

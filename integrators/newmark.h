@@ -35,6 +35,13 @@ namespace corot::integrators
       return external_work_;
     }
 
+    /** (C v_n + C v_{n+1})/2 . Delta d of the last step (trapezoidal, as the external work). */
+    double
+    dissipated_energy_increment() const override
+    {
+      return dissipated_;
+    }
+
     /**
      * Zienkiewicz & Xie (1991), eq. 10: e = (beta - 1/6) dt^2 (a_{n+1} - a_n),
      * the difference between the scheme's displacement and a Taylor series
@@ -46,6 +53,7 @@ namespace corot::integrators
 
   private:
     double          external_work_ = 0.0;
+    double          dissipated_    = 0.0; ///< trapezoidal work of the damping force over the last step
     Eigen::VectorXd last_external_;
   };
 } // namespace corot::integrators

@@ -1,3 +1,4 @@
+#include <integrators/energy_conserving_midpoint.h>
 #include <integrators/newton_iteration.h>
 #include <integrators/registry.h>
 #include <integrators/time_finite_element.h>
@@ -130,6 +131,9 @@ namespace corot::integrators
     if (!system.rotating_nodes().empty())
       return "INTEGRATOR=TIMEFE does not handle 3D rotations (nodes with RX, RY and RZ, e.g. "
              "B31) yet: use MIDPOINT, NEWMARK or HHT";
+    if (order() >= 2 && system.has_damping())
+      return "INTEGRATOR=TIMEFE with ORDER >= 2 does not handle damping (*DAMPING) yet: use "
+             "ORDER=1 (the mid-point scheme), MIDPOINT, NEWMARK, HHT or GALPHA";
     if (order() >= 2 && system.has_prescribed_motion())
       return "INTEGRATOR=TIMEFE with ORDER >= 2 does not handle prescribed motion (*BOUNDARY, "
              "AMPLITUDE= or TYPE=VELOCITY) yet: use ORDER=1 (the mid-point scheme) or MIDPOINT";
@@ -187,12 +191,23 @@ namespace corot::integrators
       0.5 * (system.external_force(state.time) + system.external_force(state.time + h));
     Eigen::VectorXd increment = midpoint_predictor(state, h); // as the mid-point scheme
     impose_prescribed_increment(system, state.time, h, state.displacement, increment);
+    const bool damped  = system.has_damping();
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      return InertiaForce{system.mass_times(a * to_stage / (h * h) * trial + b / h * v_n), {}};
+      InertiaForce result{system.mass_times(a * to_stage / (h * h) * trial + b / h * v_n), {}};
+      if (damped)
+        {
+          // As in EnergyConservingMidpoint: C(d_m) Delta d/h, whose work is the dissipation.
+          result.force += midpoint_damping_force(system, state.displacement, trial, h);
+          result.damping_coefficient = 1.0 / h;
+        }
+      return result;
     };
     iterations = newton_iteration(system, ForceModel::conserving, state.displacement, external,
                                   a * to_stage / (h * h), inertia, increment);
     external_work_ = external.dot(increment);
+    dissipated_    = damped ? increment.dot(midpoint_damping_force(system, state.displacement,
+                                                                   increment, h)) :
+                              0.0;
     if (system.has_prescribed_motion())
       {
         // As in EnergyConservingMidpoint: the reactions' work closes the balance.

@@ -115,6 +115,13 @@ namespace corot::integrators
       return external_work_;
     }
 
+    /** ORDER=1: Delta d . C(d_m) Delta d/h of the last step (as EnergyConservingMidpoint). */
+    double
+    dissipated_energy_increment() const override
+    {
+      return dissipated_;
+    }
+
     /** No local error estimate: automatic incrementation is refused. */
     std::string
     automatic_incrementation_limitation() const override;
@@ -148,5 +155,6 @@ namespace corot::integrators
     Eigen::SparseMatrix<double> mass_;     ///< M, zero on constrained DOFs (k >= 2)
     std::vector<unsigned>       fixed_;    ///< constrained DOFs (k >= 2)
     double                      external_work_ = 0.0;
+    double                      dissipated_    = 0.0;
   };
 } // namespace corot::integrators

@@ -225,7 +225,9 @@ namespace corot::analysis
                                                const Eigen::VectorXd &v,
                                                const double           time)
   {
-    Eigen::VectorXd result = equilibrium_acceleration(d, time);
+    // The damping force belongs to the equilibrium (Newmark's a_0 from
+    // M a_0 = f_ext - f_int - C v_0; without it the scheme is first order).
+    Eigen::VectorXd result = equilibrium_acceleration(d, time, damping_force(d, v));
     const auto     &constraints = context_.assembler.increment_constraints();
     for (const So3Node &node : so3_nodes_)
       {
@@ -343,11 +345,12 @@ namespace corot::analysis
 
   Eigen::VectorXd
   AssembledDynamicSystem::equilibrium_acceleration(const Eigen::VectorXd &d,
-                                                   const double           time) const
+                                                   const double           time,
+                                                   const Eigen::VectorXd &damping) const
   {
     dealii::TrilinosWrappers::MPI::Vector residual, solution;
     Eigen::VectorXd                       internal;
-    assemble_internal(d, external_force(time), residual, internal, nullptr);
+    assemble_internal(d, external_force(time) - damping, residual, internal, nullptr);
     dealii::TrilinosWrappers::SparseMatrix mass;
     mass.copy_from(mass_);
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
@@ -385,6 +388,15 @@ namespace corot::analysis
     Eigen::VectorXd                        internal;
     assemble_step_force(model, d_n, d_n1, effective, residual, internal, &matrix);
     matrix.add(mass_coefficient, mass_);
+    if (inertia.damping_coefficient != 0.0)
+      {
+        dealii::TrilinosWrappers::SparseMatrix damping;
+        Eigen::VectorXd                        unused;
+        context_.assembler.assemble_damping(nonlinear_ ? configuration(d_n1) :
+                                                         core::Configuration(context_.model.nodes.size()),
+                                            Eigen::VectorXd::Zero(d_n1.size()), unused, &damping);
+        matrix.add(inertia.damping_coefficient, damping);
+      }
     const auto &constraints = context_.assembler.increment_constraints();
     const std::vector<Eigen::Matrix3d> &inertia_tangents = inertia.rotating_tangents;
     if (!inertia_tangents.empty() && inertia_tangents.size() != so3_nodes_.size())
@@ -476,6 +488,24 @@ namespace corot::analysis
           }
       }
     return delta;
+  }
+
+  bool
+  AssembledDynamicSystem::has_damping() const
+  {
+    return context_.assembler.has_damping();
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::damping_force(const Eigen::VectorXd &d, const Eigen::VectorXd &v)
+  {
+    if (!has_damping())
+      return Eigen::VectorXd::Zero(d.size());
+    Eigen::VectorXd force;
+    context_.assembler.assemble_damping(nonlinear_ ? configuration(d) :
+                                                     core::Configuration(context_.model.nodes.size()),
+                                        v, force, nullptr);
+    return force;
   }
 
   double

@@ -71,7 +71,7 @@ namespace corot::analysis
     Eigen::VectorXd
     internal_force(const Eigen::VectorXd &d) override;
 
-    /** M^{-1}(f_ext - f_int), with alpha = I^{-1} (m - w x I w) on SO(3) nodes. */
+    /** M^{-1}(f_ext - f_int - C v), with alpha = I^{-1} (m - w x I w) on SO(3) nodes. */
     Eigen::VectorXd
     initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v,
                          double time) override;
@@ -89,6 +89,18 @@ namespace corot::analysis
 
     double
     strain_energy(const Eigen::VectorXd &d) const override;
+
+    /** Whether a material of the model has *DAMPING. */
+    bool
+    has_damping() const override;
+
+    /**
+     * The Rayleigh damping force (Assembler::assemble_damping()) at the
+     * configuration of @p d; without NLGEOM at the reference configuration
+     * (constant C, as the rest of a linear step).
+     */
+    Eigen::VectorXd
+    damping_force(const Eigen::VectorXd &d, const Eigen::VectorXd &v) override;
 
     void
     impose_prescribed_motion(double time_n, double time_n1, const Eigen::VectorXd &d_n,
@@ -208,8 +220,9 @@ namespace corot::analysis
     static Eigen::Vector3d
     rotation_entries(const So3Node &node, const Eigen::VectorXd &d);
 
-    /** M^{-1}(f_ext(@p time) - f_int(@p d)), zero on constrained DOFs (J on SO(3) nodes). */
+    /** M^{-1}(f_ext(@p time) - f_int(@p d) - @p damping), zero on constrained DOFs (J on SO(3) nodes). */
     Eigen::VectorXd
-    equilibrium_acceleration(const Eigen::VectorXd &d, double time) const;
+    equilibrium_acceleration(const Eigen::VectorXd &d, double time,
+                             const Eigen::VectorXd &damping) const;
   };
 } // namespace corot::analysis

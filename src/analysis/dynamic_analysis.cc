@@ -124,7 +124,8 @@ namespace corot::analysis
 
     OutputRecorder recorder(context_, step_, result);
     const std::vector<double> output_times = recorder.output_times(p.period);
-    double         external_work = 0.0;
+    double         external_work = 0.0, viscous_dissipation = 0.0;
+    std::optional<double> initial_energy; // the total at the start of the step
     auto record = [&](const unsigned increment, const bool last) {
       core::Configuration configuration = system.configuration(state.displacement);
       for (unsigned node = 0; node < dofs.n_nodes(); ++node)
@@ -147,7 +148,12 @@ namespace corot::analysis
           dynamics.energy.kinetic.push_back(kinetic);
           dynamics.energy.strain.push_back(strain);
           dynamics.energy.external_work.push_back(external_work);
-          dynamics.energy.total.push_back(kinetic + strain - external_work);
+          dynamics.energy.viscous_dissipation.push_back(viscous_dissipation);
+          const double total = kinetic + strain + viscous_dissipation - external_work;
+          if (!initial_energy)
+            initial_energy = total;
+          dynamics.energy.total.push_back(total);
+          dynamics.energy.numerical_dissipation.push_back(*initial_energy - total);
         }
       recorder.record(state.time, increment, state.reaction, last); // empty: none computed
     };
@@ -217,6 +223,7 @@ namespace corot::analysis
                       }
                   }
                 external_work += integrator->external_work_increment();
+                viscous_dissipation += integrator->dissipated_energy_increment();
                 iterations += state.iterations;
                 remaining -= dt;
               }
@@ -307,6 +314,7 @@ namespace corot::analysis
                                    format(state.time) + " of " + format(p.period) +
                                    "): raise INC= on the *STEP line or the *DYNAMIC increments");
         external_work += integrator->external_work_increment();
+        viscous_dissipation += integrator->dissipated_energy_increment();
         dynamics.newton_iterations.push_back(state.iterations);
         dynamics.time_increments.push_back(dt);
         smallest    = std::min(smallest, dt);
@@ -370,7 +378,7 @@ namespace corot::analysis
     };
 
     /**
-     * *DYNAMIC [, DIRECT, INTEGRATOR=, ALPHA=, ORDER=, TOLERANCE=]: time
+     * *DYNAMIC [, DIRECT, INTEGRATOR=, ALPHA=, RHO_INF=, ORDER=, TOLERANCE=]: time
      * increment (DIRECT) or initial increment, period, min, max (Abaqus).
      */
     core::DynamicParameters
@@ -442,8 +450,9 @@ namespace corot::analysis
                          "large rotations, without it geometrically linear";
       type.parameters  = {
         {"DIRECT", "fixed increments (otherwise automatic incrementation)"},
-        {"INTEGRATOR", "MIDPOINT (energy-conserving, the default), NEWMARK, HHT or TIMEFE"},
+        {"INTEGRATOR", "MIDPOINT (energy-conserving, the default), NEWMARK, HHT, GALPHA or TIMEFE"},
         {"ALPHA", "HHT alpha in [-1/3, 0] (Abaqus convention); alone it selects HHT"},
+        {"RHO_INF", "GALPHA: spectral radius at infinity in [0, 1] (0.8)"},
         {"ORDER", "TIMEFE: order k of the time finite element (order 2k); 1 is the mid-point"},
         {"TOLERANCE", "automatic incrementation: local error per increment (1e-3)"}};
       type.refused = {{"HAFTOL",

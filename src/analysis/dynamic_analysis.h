@@ -28,8 +28,10 @@ namespace corot::analysis
    * estimate from and is accepted at the initial increment. At most INC=
    * increments (*STEP). An unconverged or rejected increment is never kept.
    *
-   * Records the energies (kinetic, strain, external work, total = kinetic +
-   * strain - external work) of every accepted increment (or as *ENERGY PRINT,
+   * Records the energies (kinetic, strain, external work, viscous dissipation
+   * of the physical damping, total = kinetic + strain + viscous dissipation -
+   * external work, and the numerical dissipation: the initial total minus the
+   * current one, the energy the scheme removed) of every accepted increment (or as *ENERGY PRINT,
    * FREQUENCY= / TIME POINTS= asks), the Newton iterations and length of every
    * accepted increment, and the requested node and element output.
    */

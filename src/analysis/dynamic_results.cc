@@ -25,8 +25,12 @@ namespace corot::analysis
     json.value(energy.strain);
     json.key("external_work");
     json.value(energy.external_work);
+    json.key("viscous_dissipation");
+    json.value(energy.viscous_dissipation);
     json.key("total");
     json.value(energy.total);
+    json.key("numerical_dissipation");
+    json.value(energy.numerical_dissipation);
     if (energy.angular_momentum[0].size() == energy.time.size() && !energy.time.empty())
       {
         json.key("angular_momentum");
@@ -59,11 +63,13 @@ namespace corot::analysis
     write_histories(out, "element", step.element_output);
     title(out, "E N E R G Y   B A L A N C E");
     out << " " << heading_cell("time") << heading_cell("kinetic") << heading_cell("strain")
-        << heading_cell("external work") << heading_cell("total") << "\n";
+        << heading_cell("external work") << heading_cell("viscous diss.") << heading_cell("total")
+        << heading_cell("numerical diss.") << "\n";
     for (std::size_t row = 0; row < energy.time.size(); ++row)
       out << " " << cell(energy.time[row]) << cell(entry(energy.kinetic, row))
           << cell(entry(energy.strain, row)) << cell(entry(energy.external_work, row))
-          << cell(entry(energy.total, row)) << "\n";
+          << cell(entry(energy.viscous_dissipation, row)) << cell(entry(energy.total, row))
+          << cell(entry(energy.numerical_dissipation, row)) << "\n";
     if (energy.total.size() >= 2)
       {
         const auto [low, high] = std::minmax_element(energy.total.begin(), energy.total.end());

@@ -12,7 +12,7 @@ namespace corot::analysis
 {
   /**
    * Results of *DYNAMIC ("dynamic"). NAME.json: "energy" (time, kinetic,
-   * strain, external_work, total and, when recorded, "angular_momentum" L1
+   * strain, external_work, viscous_dissipation, total, numerical_dissipation and, when recorded, "angular_momentum" L1
    * L2 L3), "node_output" and "newton_iterations" always, "element_output"
    * and "time_increments" when not empty. NAME.dat: the node and element
    * tables, the energy balance with the drift of the total energy, and the

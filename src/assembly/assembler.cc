@@ -1,4 +1,5 @@
 #include <src/assembly/assembler.h>
+#include <src/assembly/rayleigh_damping.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/core/rotation_vector.h>
 
@@ -598,6 +599,51 @@ namespace corot::assembly
                                        kinematics(e, configuration_n1), force, stiffness);
       },
       external_force, residual, internal_force, tangent, true);
+  }
+
+  bool
+  Assembler::has_damping() const
+  {
+    return std::any_of(model_.element_definitions.begin(), model_.element_definitions.end(),
+                       [](const core::ElementDefinition &definition) {
+                         return definition.material.rayleigh_alpha != 0.0 ||
+                                definition.material.rayleigh_beta != 0.0;
+                       });
+  }
+
+  void
+  Assembler::assemble_damping(const core::Configuration &configuration,
+                              const Eigen::VectorXd &velocity, Eigen::VectorXd &force,
+                              dealii::TrilinosWrappers::SparseMatrix *matrix) const
+  {
+    dealii::TrilinosWrappers::MPI::Vector residual;
+    assemble_element_forces(
+      [&](const unsigned e, Eigen::VectorXd &element_force, Eigen::MatrixXd *damping) {
+        const elements::Element       &element  = *elements_[e];
+        const core::MaterialConstants &material = model_.element_definitions[e].material;
+        const auto                    &dofs     = element_dofs_[e];
+        Eigen::MatrixXd                matrix_e = Eigen::MatrixXd::Zero(dofs.size(), dofs.size());
+        if (material.rayleigh_alpha != 0.0 || material.rayleigh_beta != 0.0)
+          {
+            std::vector<Eigen::Vector3d> positions;
+            for (const unsigned id : element.nodes())
+              {
+                const unsigned node = model_.node_index.at(id);
+                positions.push_back(model_.nodes[node].position + configuration.displacements[node]);
+              }
+            matrix_e = rayleigh_damping_matrix(element, material.rayleigh_alpha,
+                                               material.rayleigh_beta,
+                                               element_rotation(e, configuration), positions);
+          }
+        Eigen::VectorXd element_velocity = Eigen::VectorXd::Zero(dofs.size());
+        for (unsigned i = 0; i < dofs.size(); ++i)
+          if (dofs[i] != core::DofMap::invalid)
+            element_velocity[i] = velocity[dofs[i]];
+        element_force = matrix_e * element_velocity;
+        if (damping != nullptr)
+          *damping = matrix_e;
+      },
+      Eigen::VectorXd::Zero(dofs_.n_dofs()), residual, force, matrix, false);
   }
 
   void

@@ -248,6 +248,22 @@ namespace corot::assembly
                                  Eigen::VectorXd                        &internal_force,
                                  dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
+    /** Whether any element's material has Rayleigh damping (*DAMPING). */
+    bool
+    has_damping() const;
+
+    /**
+     * The damping force C v at @p configuration for the replicated velocity
+     * @p velocity (replicated, unconstrained: @p force) and, when @p matrix is
+     * given, C condensed like a tangent. C is the sum of the elements'
+     * Rayleigh damping (assembly::rayleigh_damping_matrix(): alpha M_lumped +
+     * beta times the material stiffness in the co-rotated frame, rigid-body
+     * motion undamped by beta), symmetric positive semi-definite.
+     */
+    void
+    assemble_damping(const core::Configuration &configuration, const Eigen::VectorXd &velocity,
+                     Eigen::VectorXd &force, dealii::TrilinosWrappers::SparseMatrix *matrix) const;
+
     /** The replicated force @p force condensed like a residual (with the current constraints). */
     void
     condense(const Eigen::VectorXd &force, dealii::TrilinosWrappers::MPI::Vector &condensed) const;

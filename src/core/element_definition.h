@@ -19,6 +19,12 @@ namespace corot::core
     double youngs_modulus = 0.0;
     double shear_modulus  = 0.0;
     double density        = 0.0;
+    /**
+     * Rayleigh damping of the material (*DAMPING, Abaqus): the element's
+     * damping matrix is rayleigh_alpha M_lumped + rayleigh_beta K_material.
+     */
+    double rayleigh_alpha = 0.0;
+    double rayleigh_beta  = 0.0;
   };
 
   /**

@@ -16,6 +16,8 @@ namespace corot::core
     double         youngs_modulus = 0.0; ///< E
     double         poissons_ratio = 0.0; ///< nu
     double         density        = 0.0; ///< mass per unit volume
+    double         rayleigh_alpha = 0.0; ///< *DAMPING, ALPHA=: mass-proportional damping (1/time)
+    double         rayleigh_beta  = 0.0; ///< *DAMPING, BETA=: stiffness-proportional damping (time)
     bool           has_elastic    = false;
     bool           has_density    = false;
     SourceLocation defined_at;

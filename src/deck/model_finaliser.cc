@@ -63,6 +63,8 @@ namespace corot::deck
           constants.youngs_modulus        = material.youngs_modulus;
           constants.shear_modulus         = material.shear_modulus();
           constants.density               = material.density;
+          constants.rayleigh_alpha        = material.rayleigh_alpha;
+          constants.rayleigh_beta         = material.rayleigh_beta;
         }
       if (section.general_youngs_modulus)
         constants.youngs_modulus = *section.general_youngs_modulus;

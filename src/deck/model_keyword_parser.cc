@@ -335,6 +335,22 @@ namespace corot::deck
     material.has_density = true;
   }
 
+  void
+  ModelKeywordParser::damping(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  {
+    if (state_.current_material.empty())
+      throw core::InputError(keyword.location(), "*DAMPING must follow *MATERIAL");
+    if (!data.empty())
+      throw core::InputError(data.front().location(), "*DAMPING takes no data lines");
+    if (!keyword.has("ALPHA") && !keyword.has("BETA"))
+      throw core::InputError(keyword.location(), "*DAMPING needs ALPHA= or BETA=");
+    core::Material &material = state_.model.materials.at(state_.current_material);
+    material.rayleigh_alpha  = keyword.number("ALPHA").value_or(0.0);
+    material.rayleigh_beta   = keyword.number("BETA").value_or(0.0);
+    if (material.rayleigh_alpha < 0.0 || material.rayleigh_beta < 0.0)
+      throw core::InputError(keyword.location(), "*DAMPING ALPHA= and BETA= must not be negative");
+  }
+
   core::Section &
   ModelKeywordParser::add_section(const core::SectionKind kind, const KeywordLine &keyword,
                                   const bool material_required)
@@ -864,6 +880,14 @@ namespace corot::deck
   COROT_REGISTER_KEYWORD(density, "DENSITY", KeywordPlacement::model,
                          "mass density of the open *MATERIAL", {}, "rho (>= 0)",
                          model_handler<&ModelKeywordParser::density>, true)
+
+  COROT_REGISTER_KEYWORD(
+    damping, "DAMPING", KeywordPlacement::model,
+    "Rayleigh damping of the open *MATERIAL (Abaqus): C = ALPHA M + BETA K, K the material tangent "
+    "in the element's co-rotated frame (rigid-body motion is not damped by BETA)",
+    {optional_parameter("ALPHA", "mass-proportional factor (1/time, >= 0)"),
+     optional_parameter("BETA", "stiffness-proportional factor (time, >= 0)")},
+    "", model_handler<&ModelKeywordParser::damping>, true)
 
   COROT_REGISTER_KEYWORD(
     solid_section, "SOLID SECTION", KeywordPlacement::model, "truss section (T2D2, T3D2)",

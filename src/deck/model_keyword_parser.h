@@ -51,6 +51,8 @@ namespace corot::deck
     void elastic(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DENSITY: rho >= 0. */
     void density(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /** *DAMPING, ALPHA=, BETA= (Rayleigh damping of the open material, Abaqus). */
+    void damping(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *SOLID SECTION, ELSET=, MATERIAL=: truss area (default 1). */
     void solid_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *BEAM SECTION, ELSET=, MATERIAL=, SECTION=RECT|CIRC|PIPE|BOX. */

@@ -27,6 +27,18 @@ namespace corot::io
   struct EnergyHistory
   {
     std::vector<double> time, kinetic, strain, external_work, total;
+    /**
+     * Energy dissipated so far by physical damping (Rayleigh damping of the
+     * materials, dashpots), as the scheme's damping force did work on the
+     * increments; part of total = kinetic + strain + viscous_dissipation - external_work.
+     */
+    std::vector<double> viscous_dissipation;
+    /**
+     * Energy the time integrator has removed so far: the initial total minus
+     * the current one (zero to the Newton tolerance for the conserving schemes;
+     * positive for the dissipative ones, e.g. HHT and GALPHA).
+     */
+    std::vector<double> numerical_dissipation;
     /** Components of the angular momentum about the origin (translational and rotary). */
     std::array<std::vector<double>, 3> angular_momentum;
   };

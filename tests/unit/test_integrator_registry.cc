@@ -58,16 +58,18 @@ TEST(IntegratorRegistry, ListsEverySchemeWithDescriptionAndParameterHelp)
       for (const auto &parameter : type->parameters)
         EXPECT_FALSE(parameter.help.empty()) << type->name << " " << parameter.name;
     }
-  EXPECT_EQ(names, (std::vector<std::string>{"HHT", "MIDPOINT", "NEWMARK", "TIMEFE"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"GALPHA", "HHT", "MIDPOINT", "NEWMARK", "TIMEFE"}));
   ASSERT_EQ(types[0]->parameters.size(), 1u);
-  EXPECT_EQ(types[0]->parameters[0].name, "ALPHA");
-  EXPECT_TRUE(types[1]->parameters.empty());
+  EXPECT_EQ(types[0]->parameters[0].name, "RHO_INF");
+  ASSERT_EQ(types[1]->parameters.size(), 1u);
+  EXPECT_EQ(types[1]->parameters[0].name, "ALPHA");
   EXPECT_TRUE(types[2]->parameters.empty());
-  ASSERT_EQ(types[3]->parameters.size(), 1u);
-  EXPECT_EQ(types[3]->parameters[0].name, "ORDER");
+  EXPECT_TRUE(types[3]->parameters.empty());
+  ASSERT_EQ(types[4]->parameters.size(), 1u);
+  EXPECT_EQ(types[4]->parameters[0].name, "ORDER");
   EXPECT_EQ(IntegratorRegistry::instance().parameter_names(),
-            (std::vector<std::string>{"ALPHA", "ORDER"}));
-  EXPECT_EQ(IntegratorRegistry::instance().find("hht"), types[0]);
+            (std::vector<std::string>{"ALPHA", "ORDER", "RHO_INF"}));
+  EXPECT_EQ(IntegratorRegistry::instance().find("hht"), types[1]);
   EXPECT_EQ(IntegratorRegistry::instance().find("RUNGE-KUTTA"), nullptr);
 }
 
@@ -104,7 +106,7 @@ TEST(IntegratorRegistry, PluginsParseTheirParametersAndMakeTheirScheme)
   // Each call makes a fresh integrator (integrators keep per-run state).
   EXPECT_NE(hht.create().get(), hht.create().get());
 
-  EXPECT_EQ(parse_error("EULER", {}), "unknown INTEGRATOR=EULER (HHT, MIDPOINT, NEWMARK or TIMEFE)");
+  EXPECT_EQ(parse_error("EULER", {}), "unknown INTEGRATOR=EULER (GALPHA, HHT, MIDPOINT, NEWMARK or TIMEFE)");
   EXPECT_EQ(parse_error("NEWMARK", {{"ALPHA", -0.1}}), "ALPHA= only applies to INTEGRATOR=HHT");
   EXPECT_EQ(parse_error("MIDPOINT", {{"ORDER", 2}}), "ORDER= only applies to INTEGRATOR=TIMEFE");
   EXPECT_EQ(parse_error("HHT", {{"ALPHA", 0.1}}), "ALPHA= must lie in [-1/3, 0]");

@@ -3,7 +3,7 @@
  * MFEM tests its ODE solvers): a two-DOF oscillator with a stiffening
  * (quartic-energy) spring, W(d) = k d^2/2 + c d^4/4 per DOF.
  * - the mid-point scheme conserves energy to round-off over 10^4 steps;
- * - mid-point, Newmark and HHT (alpha = -0.1) show observed order 2 under
+ * - mid-point, Newmark, HHT (alpha = -0.1) and generalized-alpha (RHO_INF = 0.8) show observed order 2 under
  *   step halving (against a reference computed with a 64 times smaller step);
  * - HHT dissipates: the oscillator's energy never exceeds its initial value
  *   and decays (step by step it may rise a little: HHT dissipates an
@@ -120,6 +120,8 @@ namespace
   {
     if (name == "HHT")
       return corot::test::make_integrator(name, {{"ALPHA", alpha}});
+    if (name == "GALPHA")
+      return corot::test::make_integrator(name, {{"RHO_INF", 0.8}});
     return corot::test::make_integrator(name);
   }
 
@@ -161,7 +163,7 @@ TEST(Integrators, MidpointConservesEnergyOverTenThousandSteps)
 
 TEST(Integrators, ObservedOrderTwoByStepHalving)
 {
-  for (const std::string name : {"MIDPOINT", "NEWMARK", "HHT"})
+  for (const std::string name : {"MIDPOINT", "NEWMARK", "HHT", "GALPHA"})
     {
       const double alpha     = name == "HHT" ? -0.1 : 0.0;
       const double end       = 2.0;

@@ -58,6 +58,8 @@ namespace
     dynamics.energy.strain        = {0.0, 0.5};
     dynamics.energy.external_work = {0.0, 0.0};
     dynamics.energy.total         = {1.0, std::numeric_limits<double>::quiet_NaN()};
+    dynamics.energy.viscous_dissipation   = {0.0, 0.0};
+    dynamics.energy.numerical_dissipation = {0.0, std::numeric_limits<double>::quiet_NaN()};
     dynamics.newton_iterations    = {3};
     results.steps.push_back(dynamic);
     return results;
@@ -211,7 +213,9 @@ TEST(JsonWriter, StaticFrequencyDynamicMatchExpectedText)
         "kinetic": [1, 0.5],
         "strain": [0, 0.5],
         "external_work": [0, 0],
-        "total": [1, null]
+        "viscous_dissipation": [0, 0],
+        "total": [1, null],
+        "numerical_dissipation": [0, null]
       },
       "node_output": {},
       "newton_iterations": [3]
@@ -291,7 +295,8 @@ TEST(ReportWriter, FrequencyTableRows)
     << text;
   // energy table with the NaN shown as "-"
   EXPECT_NE(text.find("E N E R G Y"), std::string::npos) << text;
-  EXPECT_NE(text.find("   1.000000E-01   5.000000E-01   5.000000E-01   0.000000E+00              -"),
+  EXPECT_NE(text.find("   1.000000E-01   5.000000E-01   5.000000E-01   0.000000E+00   0.000000E+00"
+                      "              -              -"),
             std::string::npos)
     << text;
 }

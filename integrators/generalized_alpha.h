@@ -1,0 +1,80 @@
+#pragma once
+/**
+ * @file
+ * The generalized-alpha scheme of Chung & Hulbert (1993).
+ */
+#include <integrators/integrator.h>
+
+namespace corot::integrators
+{
+  /**
+   * Generalized-alpha (Chung & Hulbert 1993, eqs. 2-3, 17 and 25), with the
+   * internal and external forces averaged as HHT averages them (Abaqus'
+   * convention for HHT, here with alpha_f = -ALPHA):
+   *
+   *   M ((1 - alpha_m) a_{n+1} + alpha_m a_n) + (1 - alpha_f) f_int(d_{n+1}) + alpha_f f_int(d_n)
+   *       = (1 - alpha_f) f_ext(t_{n+1}) + alpha_f f_ext(t_n),
+   *   alpha_m = (2 rho_inf - 1)/(rho_inf + 1),  alpha_f = rho_inf/(rho_inf + 1)   (eq. 25),
+   *   gamma = 1/2 - alpha_m + alpha_f,  beta = (1 - alpha_m + alpha_f)^2/4   (eqs. 17, 20),
+   *
+   * with Newmark's updates (eq. 2). Second order; for a linear system all three
+   * eigenvalues of the amplification matrix tend to -rho_inf as omega dt -> infinity
+   * (rho_inf in [0, 1] the spectral radius at infinity; rho_inf = 1 is the trapezoidal
+   * rule, i.e. Newmark's average acceleration), and the low-frequency dissipation is the
+   * least for a given rho_inf. Newton matrix (1 - alpha_f) K_t + (1 - alpha_m) M/(beta dt^2),
+   * applied divided by (1 - alpha_f). On nodes turning on SO(3) the inertia moment is
+   * averaged likewise, (1 - alpha_m) (I alpha + w x I w)_{n+1} + alpha_m (...)_n (the
+   * spatial form of the Newmark-type schemes, as HHT here).
+   */
+  class GeneralizedAlpha : public Integrator
+  {
+  public:
+    /** @p rho_infinity in [0, 1]: the spectral radius at infinity. */
+    explicit GeneralizedAlpha(double rho_infinity);
+
+    /** The initial acceleration from equilibrium, as for Newmark. */
+    void
+    initialize(DynamicSystem &system, State &state) override;
+
+    void
+    advance(DynamicSystem &system, State &state, double time_step) override;
+
+    double
+    external_work_increment() const override
+    {
+      return external_work_;
+    }
+
+    /** (C v_n + C v_{n+1})/2 . Delta d of the last step (trapezoidal, as the external work). */
+    double
+    dissipated_energy_increment() const override
+    {
+      return dissipated_;
+    }
+
+    /**
+     * Zienkiewicz & Xie (1991), eq. 10, for the scheme's beta: e = (beta - 1/6) dt^2
+     * (a_{n+1} - a_n).
+     */
+    Eigen::VectorXd
+    local_error(const State &before, const State &after, double time_step,
+                double previous_time_step) const override;
+
+    /** The parameters alpha_m, alpha_f, beta, gamma of eqs. 17, 20 and 25. */
+    double
+    alpha_m() const
+    {
+      return alpha_m_;
+    }
+    double
+    alpha_f() const
+    {
+      return alpha_f_;
+    }
+
+  private:
+    double alpha_m_, alpha_f_, beta_, gamma_;
+    double external_work_ = 0.0;
+    double dissipated_    = 0.0; ///< trapezoidal work of the damping force over the last step
+  };
+} // namespace corot::integrators
