@@ -10,6 +10,7 @@
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
 #include <src/io/result_files.h>
+#include <src/solvers/blas_library.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -125,6 +126,8 @@ main(int argc, char **argv)
           return 0;
         }
 
+      // OpenBLAS threads: the cores of this machine shared among its ranks.
+      corot::solvers::configure_blas_threads(MPI_COMM_WORLD);
       const corot::io::Results results =
         corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout);
 

@@ -28,6 +28,25 @@ namespace corot::io
     json.begin_object();
     json.key("deck");
     json.value(results_.deck_name);
+    const RunEnvironment &environment = results_.environment;
+    json.key("environment");
+    json.begin_object();
+    json.key("mpi_ranks");
+    json.value(environment.mpi_ranks);
+    json.key("blas");
+    json.value(environment.blas);
+    json.key("blas_config");
+    json.value(environment.blas_config);
+    json.key("blas_threads");
+    json.value(environment.blas_threads);
+    json.key("lapack");
+    json.value(environment.lapack);
+    json.key("direct_solvers");
+    json.begin_array();
+    for (const std::string &solver : environment.direct_solvers)
+      json.value(solver);
+    json.end_array();
+    json.end_object();
     json.key("steps");
     json.begin_array();
     for (const StepResult &step : results_.steps)

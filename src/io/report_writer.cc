@@ -51,6 +51,20 @@ namespace corot::io
     out << " model     " << model_.nodes.size() << " nodes, " << model_.elements.size()
         << " elements, " << results_.steps.size() << " step"
         << (results_.steps.size() == 1 ? "" : "s") << "\n";
+    const RunEnvironment &environment = results_.environment;
+    out << " ranks     " << environment.mpi_ranks << " MPI rank" << (environment.mpi_ranks == 1 ? "" : "s") << "\n";
+    if (!environment.blas.empty())
+      {
+        out << " blas      " << environment.blas;
+        if (!environment.blas_config.empty() || environment.blas_threads > 0)
+          out << " (" << environment.blas_config << (environment.blas_config.empty() ? "" : ", ")
+              << environment.blas_threads << " thread" << (environment.blas_threads == 1 ? "" : "s") << ")";
+        out << "\n";
+      }
+    if (!environment.lapack.empty())
+      out << " lapack    " << environment.lapack << "\n";
+    for (const std::string &solver : environment.direct_solvers)
+      out << " solver    " << solver << "\n";
     write_beam_sections(out);
   }
 
