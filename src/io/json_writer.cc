@@ -29,6 +29,21 @@ namespace corot::io
     json.key("deck");
     json.value(results_.deck_name);
     const RunEnvironment &environment = results_.environment;
+    // Written when a run filled it (analysis::run_analysis always finds the
+    // BLAS, which deal.II links); results assembled by hand have none.
+    if (!environment.blas.empty())
+      write_environment(json, environment);
+    json.key("steps");
+    json.begin_array();
+    for (const StepResult &step : results_.steps)
+      write_step(json, step);
+    json.end_array();
+    json.end_object();
+  }
+
+  void
+  JsonWriter::write_environment(JsonStream &json, const RunEnvironment &environment) const
+  {
     json.key("environment");
     json.begin_object();
     json.key("mpi_ranks");
@@ -45,12 +60,6 @@ namespace corot::io
     json.begin_array();
     for (const std::string &solver : environment.direct_solvers)
       json.value(solver);
-    json.end_array();
-    json.end_object();
-    json.key("steps");
-    json.begin_array();
-    for (const StepResult &step : results_.steps)
-      write_step(json, step);
     json.end_array();
     json.end_object();
   }

@@ -59,6 +59,10 @@ namespace corot::io
     void
     write_step(JsonStream &json, const StepResult &step) const;
 
+    /** The "environment" object: ranks, BLAS, LAPACK, factorizations (RunEnvironment). */
+    void
+    write_environment(JsonStream &json, const RunEnvironment &environment) const;
+
     /** The results written. */
     const Results &results_;
   };

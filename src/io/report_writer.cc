@@ -52,7 +52,8 @@ namespace corot::io
         << " elements, " << results_.steps.size() << " step"
         << (results_.steps.size() == 1 ? "" : "s") << "\n";
     const RunEnvironment &environment = results_.environment;
-    out << " ranks     " << environment.mpi_ranks << " MPI rank" << (environment.mpi_ranks == 1 ? "" : "s") << "\n";
+    if (!environment.blas.empty())
+      out << " ranks     " << environment.mpi_ranks << " MPI rank" << (environment.mpi_ranks == 1 ? "" : "s") << "\n";
     if (!environment.blas.empty())
       {
         out << " blas      " << environment.blas;
