@@ -1,3 +1,4 @@
+#include <src/solvers/blas_library.h>
 #include <src/analysis/analysis_runner.h>
 #include <src/analysis/cms_session.h>
 #include <src/analysis/output_recorder.h>
@@ -89,6 +90,13 @@ namespace corot::analysis
 
     io::Results results;
     results.deck_name = std::filesystem::path(model.deck_path).filename().string();
+    const solvers::BlasLibrary blas = solvers::loaded_blas_library();
+    results.environment.mpi_ranks    = dealii::Utilities::MPI::n_mpi_processes(communicator);
+    results.environment.blas         = blas.blas;
+    results.environment.blas_config  = blas.config;
+    results.environment.blas_threads = blas.threads;
+    results.environment.lapack       = blas.lapack;
+    progress << "blas: " << blas.describe() << std::endl;
     progress << "corot: " << model.nodes.size() << " nodes, " << model.elements.size()
              << " elements, " << dofs.n_dofs() << " DOFs, " << model.steps.size() << " steps, "
              << dealii::Utilities::MPI::n_mpi_processes(communicator) << " MPI rank(s)" << std::endl;
@@ -109,6 +117,10 @@ namespace corot::analysis
             stream->begin_step(s + 1);
           StepRun run{context, step, loading, history, cms_session, s + 1};
           results.steps.push_back(procedure->run(run));
+          std::vector<std::string> &solvers = results.environment.direct_solvers;
+          const std::string        &used    = results.steps.back().direct_solver;
+          if (!used.empty() && std::find(solvers.begin(), solvers.end(), used) == solvers.end())
+            solvers.push_back(used);
           OutputRecorder::report_unwritten(context, step, results.steps.back());
           if (stream != nullptr)
             stream->end_step(results);

@@ -158,6 +158,11 @@ namespace corot::analysis
       {
         throw core::InputError(step_.procedure_at, error.what());
       }
+    if (!pairs.factorization.empty())
+      {
+        result.direct_solver = pairs.factorization;
+        result.log.push_back("sparse factorization: " + pairs.factorization);
+      }
     std::ostringstream skew_line;
     skew_line << "geometric stiffness: |K_g - K_g^T|/|K_g| = " << std::setprecision(2) << skewness
               << " (its symmetric part is used)";

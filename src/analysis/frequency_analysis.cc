@@ -85,6 +85,11 @@ namespace corot::analysis
       {
         throw core::InputError(step_.procedure_at, error.what());
       }
+    if (!pairs.factorization.empty())
+      {
+        result.direct_solver = pairs.factorization;
+        result.log.push_back("sparse factorization: " + pairs.factorization);
+      }
 
     OutputRecorder recorder(context_, step_, result);
     bool           wants_shapes = false;

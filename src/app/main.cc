@@ -11,6 +11,7 @@
 #include <src/deck/deck_reader.h>
 #include <src/io/interrupt_request.h>
 #include <src/io/result_stream.h>
+#include <src/solvers/blas_library.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -137,6 +138,9 @@ main(int argc, char **argv)
                       << model.steps.size() << " steps)" << std::endl;
           return 0;
         }
+
+      // OpenBLAS threads: the cores of this machine shared among its ranks.
+      corot::solvers::configure_blas_threads(MPI_COMM_WORLD);
 
       const std::filesystem::path deck_path(deck);
       const std::string output_directory =

@@ -35,10 +35,38 @@ namespace corot::io
         json.key("message");
         json.value(results_.message);
       }
+    const RunEnvironment &environment = results_.environment;
+    // Written when a run filled it (analysis::run_analysis always finds the
+    // BLAS, which deal.II links); results assembled by hand have none.
+    if (!environment.blas.empty())
+      write_environment(json, environment);
     json.key("steps");
     json.begin_array();
     for (const StepResult &step : results_.steps)
       write_step(json, step);
+    json.end_array();
+    json.end_object();
+  }
+
+  void
+  JsonWriter::write_environment(JsonStream &json, const RunEnvironment &environment) const
+  {
+    json.key("environment");
+    json.begin_object();
+    json.key("mpi_ranks");
+    json.value(environment.mpi_ranks);
+    json.key("blas");
+    json.value(environment.blas);
+    json.key("blas_config");
+    json.value(environment.blas_config);
+    json.key("blas_threads");
+    json.value(environment.blas_threads);
+    json.key("lapack");
+    json.value(environment.lapack);
+    json.key("direct_solvers");
+    json.begin_array();
+    for (const std::string &solver : environment.direct_solvers)
+      json.value(solver);
     json.end_array();
     json.end_object();
   }

@@ -58,6 +58,10 @@ namespace corot::io
     static void
     write_step(JsonStream &json, const StepResult &step);
 
+    /** The "environment" object: ranks, BLAS, LAPACK, factorizations (RunEnvironment). */
+    void
+    write_environment(JsonStream &json, const RunEnvironment &environment) const;
+
   private:
     /** The results written. */
     const Results &results_;

@@ -66,6 +66,21 @@ namespace corot::io
       out << "           (the run is going: the steps done are tabulated, then one block per\n"
              "            converged increment of the current step; the full report replaces\n"
              "            this file when the run ends)\n";
+    const RunEnvironment &environment = results_.environment;
+    if (!environment.blas.empty())
+      out << " ranks     " << environment.mpi_ranks << " MPI rank" << (environment.mpi_ranks == 1 ? "" : "s") << "\n";
+    if (!environment.blas.empty())
+      {
+        out << " blas      " << environment.blas;
+        if (!environment.blas_config.empty() || environment.blas_threads > 0)
+          out << " (" << environment.blas_config << (environment.blas_config.empty() ? "" : ", ")
+              << environment.blas_threads << " thread" << (environment.blas_threads == 1 ? "" : "s") << ")";
+        out << "\n";
+      }
+    if (!environment.lapack.empty())
+      out << " lapack    " << environment.lapack << "\n";
+    for (const std::string &solver : environment.direct_solvers)
+      out << " solver    " << solver << "\n";
     write_beam_sections(out);
   }
 

@@ -151,6 +151,9 @@ namespace corot::io
 
     BaseStateRecord base_state; ///< perturbation steps
 
+    /** The sparse factorization of the step's eigen solve, e.g. "MUMPS 5.5.0, ordering METIS"; empty if none. */
+    std::string direct_solver;
+
     /** What the step's procedure computed (shared by copies of this StepResult). */
     std::shared_ptr<ProcedureResults> results;
 
@@ -181,10 +184,22 @@ namespace corot::io
     }
   };
 
+  /** The libraries a run computed with (NAME.dat header, NAME.json "environment"). */
+  struct RunEnvironment
+  {
+    unsigned    mpi_ranks = 1;
+    std::string blas;             ///< shared object defining dgemm_ (solvers::BlasLibrary)
+    std::string blas_config;      ///< openblas_get_config(), if the BLAS has it
+    int         blas_threads = 0; ///< OpenBLAS threads per rank; 0: no such control
+    std::string lapack;           ///< shared object defining dgetrf_
+    std::vector<std::string> direct_solvers; ///< each sparse factorization kind used, once (StepResult::direct_solver)
+  };
+
   /** All steps of a run. */
   struct Results
   {
     std::string             deck_name; ///< e.g. "cantilever.inp"
+    RunEnvironment          environment;
     std::vector<StepResult> steps;
     /**
      * How the run ended: "completed", "failed" (an increment did not

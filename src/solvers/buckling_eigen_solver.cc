@@ -176,7 +176,8 @@ namespace corot::solvers
       replicated.Import(vectors, importer, Insert);
 
       EigenPairs result;
-      result.restarts = manager.getNumIters();
+      result.restarts      = manager.getNumIters();
+      result.factorization = op->description();
       for (const Pair &pair : pairs)
         {
           if (result.eigenvalues.size() == n_pairs || !(pair.mu > 1e-12 * largest))

@@ -227,7 +227,8 @@ namespace corot::solvers
               [](const Pair &a, const Pair &b) { return a.lambda < b.lambda; });
 
     EigenPairs result;
-    result.restarts = manager.getNumIters();
+    result.restarts      = manager.getNumIters();
+    result.factorization = op->description();
     for (const Pair &pair : pairs)
       {
         if (lower_bound > 0.0 && pair.lambda < lower_bound)

@@ -8,6 +8,7 @@
 
 #include <Eigen/Dense>
 
+#include <string>
 #include <vector>
 
 namespace corot::solvers
@@ -19,6 +20,7 @@ namespace corot::solvers
     std::vector<Eigen::VectorXd> eigenvectors; ///< M-normalised (x^T M x = 1)
     std::vector<double>          residuals;    ///< |K x - lambda M x| / (|K x| + |lambda| |M x| + scale |M x|)
     unsigned                     restarts = 0;
+    std::string                  factorization; ///< ShiftInvertOperator::description(); empty: dense path
   };
 
   /** A replicated dense copy of a (small) distributed matrix. */

@@ -1,6 +1,7 @@
 #include <src/solvers/shift_invert_operator.h>
 
 #include <Amesos.h>
+#include <Amesos_Mumps.h>
 #include <Epetra_MultiVector.h>
 
 #include <stdexcept>
@@ -25,6 +26,16 @@ namespace corot::solvers
     if (solver_->SymbolicFactorization() != 0 || solver_->NumericFactorization() != 0)
       throw std::runtime_error("the factorization of K - sigma M failed (singular: a massless "
                                "mechanism, or the shift is an eigenvalue)");
+    description_ = type == std::string("Amesos_Klu") ? "KLU" : "MUMPS";
+    if (auto *mumps = dynamic_cast<Amesos_Mumps *>(solver_.get()))
+      {
+        // INFOG(7): the ordering the analysis phase used (MUMPS users' guide).
+        static const char *const names[] = {"AMD", "given", "AMF", "SCOTCH", "PORD", "METIS", "QAMD"};
+        const int ordering = mumps->GetINFOG()[6];
+        description_ += std::string(", ordering ") +
+                        (ordering >= 0 && ordering <= 6 ? names[ordering] : "unknown") +
+                        " (INFOG(7) = " + std::to_string(ordering) + ")";
+      }
   }
 
   ShiftInvertOperator::~ShiftInvertOperator() = default;

@@ -10,6 +10,7 @@
 #include <Epetra_Operator.h>
 
 #include <memory>
+#include <string>
 
 namespace corot::solvers
 {
@@ -27,6 +28,17 @@ namespace corot::solvers
 
     int
     Apply(const Epetra_MultiVector &X, Epetra_MultiVector &Y) const override;
+
+    /**
+     * The factorization used, e.g. "MUMPS, ordering METIS (INFOG(7) = 5)": for
+     * MUMPS the fill-reducing ordering its analysis chose (INFOG(7), MUMPS
+     * 5.5 users' guide, sec. 6.1; ICNTL(7) = 7 lets it choose), or "KLU".
+     */
+    const std::string &
+    description() const
+    {
+      return description_;
+    }
 
     /** Not provided. */
     int
@@ -79,5 +91,6 @@ namespace corot::solvers
     const Epetra_CrsMatrix                    &mass_;
     std::unique_ptr<Epetra_LinearProblem>      problem_;
     std::unique_ptr<Amesos_BaseSolver>         solver_;
+    std::string                                description_;
   };
 } // namespace corot::solvers
