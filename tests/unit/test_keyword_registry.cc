@@ -155,7 +155,9 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
     {"MODIFICATION", P::step},
     {"SENSITIVITY", P::step},
     {"INVERSE FREQUENCY", P::step},
-    {"DESIGN VARIABLES", P::step}};
+    {"DESIGN VARIABLES", P::step},
+    {"MPC", P::model},
+    {"RIGID BODY", P::model}};
   for (const auto &[name, placement] : former)
     {
       const deck::KeywordInfo *info = deck::KeywordRegistry::instance().find(name);
@@ -172,7 +174,7 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
       EXPECT_TRUE(info->ignored()) << name;
     }
   ASSERT_NE(deck::KeywordRegistry::instance().find("INCLUDE"), nullptr);
-  // 40 parsed + 7 ignored + *INCLUDE, nothing else.
+  // 42 parsed + 7 ignored + *INCLUDE, nothing else.
   EXPECT_EQ(deck::KeywordRegistry::instance().keywords().size(), former.size() + 7 + 1);
   EXPECT_EQ(deck::KeywordRegistry::instance().find_spelling("ELPRINT"),
             deck::KeywordRegistry::instance().find("EL PRINT"));
