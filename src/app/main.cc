@@ -5,6 +5,7 @@
  */
 #include <src/analysis/analysis_runner.h>
 #include <src/app/help_text.h>
+#include <src/assembly/constraint_report.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
 #include <src/core/source_location.h>
@@ -136,6 +137,11 @@ main(int argc, char **argv)
             std::cout << deck << ": ok (" << model.nodes.size() << " nodes, "
                       << model.elements.size() << " elements, " << dofs.n_dofs() << " DOFs, "
                       << model.steps.size() << " steps)" << std::endl;
+          // Which reactions the model determines (Wojtyra & Fraczek 2013), for
+          // models with node-to-node constraints.
+          if (is_root &&
+              (!model.node_ties.empty() || !model.rigid_bodies.empty() || !model.equations.empty()))
+            corot::assembly::ConstraintReport(model, dofs).write(std::cout);
           return 0;
         }
 

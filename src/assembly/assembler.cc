@@ -70,6 +70,8 @@ namespace corot::assembly
     , dofs_(dofs)
     , communicator_(communicator)
     , locally_owned_(dofs.n_dofs())
+    , followers_(model, dofs)
+    , follower_state_(model.nodes.size())
   {
     const unsigned n_ranks = dealii::Utilities::MPI::n_mpi_processes(communicator);
     const unsigned rank    = dealii::Utilities::MPI::this_mpi_process(communicator);
@@ -104,6 +106,16 @@ namespace corot::assembly
     for (const unsigned dof : prescribed_dofs)
       if (!partial_rotations_.is_held(dof))
         held_dofs_.push_back(dof);
+    for (const unsigned dof : prescribed_dofs)
+      if (followers_.is_follower_dof(dof))
+        for (const auto &f : followers_.followers())
+          for (const unsigned d : f.follower_dofs)
+            if (d == dof)
+              throw core::InputError(f.defined_at,
+                                     f.origin + " carries " + dofs_.describe(dof) +
+                                       ", which a *BOUNDARY also prescribes: a redundant "
+                                       "constraint, which this release does not eliminate yet "
+                                       "(support the leading node instead)");
 
     equation_lines_.clear();
     equations_at_.clear();
@@ -162,6 +174,36 @@ namespace corot::assembly
                 rows.push_back(master);
           }
       }
+    // Followers: their lines' weights change with the configuration (some
+    // are zero at the reference), so every element touching a follower
+    // couples with all six DOFs of its leader, and each leader with itself.
+    std::vector<std::vector<unsigned>> leader_of_dof(dofs_.n_dofs());
+    std::vector<std::vector<unsigned>> follower_blocks;
+    for (const auto &f : followers_.followers())
+      {
+        std::vector<unsigned> leader;
+        for (const unsigned d : f.leader_dofs)
+          if (d != core::DofMap::invalid)
+            leader.push_back(d);
+        for (const unsigned d : f.follower_dofs)
+          if (d != core::DofMap::invalid && followers_.is_follower_dof(d))
+            leader_of_dof[d] = leader;
+        rows.insert(rows.end(), leader.begin(), leader.end());
+        follower_blocks.push_back(leader);
+      }
+    if (!followers_.empty())
+      for (const unsigned e : local_elements_)
+        {
+          active_entries(element_dofs_[e], local, global);
+          std::vector<unsigned> expanded(global.begin(), global.end());
+          for (const auto dof : global)
+            expanded.insert(expanded.end(), leader_of_dof[dof].begin(), leader_of_dof[dof].end());
+          if (expanded.size() > global.size())
+            {
+              rows.insert(rows.end(), expanded.begin(), expanded.end());
+              follower_blocks.push_back(expanded);
+            }
+        }
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     writable_ = dealii::IndexSet(dofs_.n_dofs());
@@ -191,6 +233,11 @@ namespace corot::assembly
                 sparsity_.add(column, row);
               }
       }
+    for (const auto &block : follower_blocks)
+      for (const unsigned row : block)
+        if (writable_.is_element(row))
+          for (const unsigned column : block)
+            sparsity_.add(row, column);
     sparsity_.compress();
   }
 
@@ -203,6 +250,7 @@ namespace corot::assembly
     for (const unsigned dof : held_dofs_)
       if (!increment_constraints_.is_constrained(dof))
         increment_constraints_.add_line(dof);
+    followers_.add_lines(increment_constraints_, follower_state_);
     partial_rotations_.add_lines(increment_constraints_, rotation_rows);
     for (unsigned i = 0; i < equation_lines_.size(); ++i)
       {
@@ -229,8 +277,10 @@ namespace corot::assembly
   void
   Assembler::linearise_rotation_constraints(const core::Configuration &configuration) const
   {
-    if (partial_rotations_.empty())
+    if (partial_rotations_.empty() && followers_.empty())
       return;
+    if (!followers_.empty())
+      follower_state_ = configuration;
     linearised_psi_ = partial_rotations_.rotation_vectors(configuration);
     std::vector<Eigen::MatrixXd> rows;
     for (unsigned i = 0; i < linearised_psi_.size(); ++i)
@@ -243,6 +293,10 @@ namespace corot::assembly
   Assembler::linearise_rotation_constraints(const core::Configuration &configuration_n,
                                             const core::Configuration &configuration_n1) const
   {
+    if (!followers_.empty())
+      throw core::InputError(followers_.followers().front().defined_at,
+                             followers_.followers().front().origin +
+                               " is supported in *STATIC only in this release");
     if (partial_rotations_.empty())
       return;
     const auto psi_n  = partial_rotations_.rotation_vectors(configuration_n);
@@ -265,6 +319,7 @@ namespace corot::assembly
     const auto held = partial_rotations_.rotation_vectors(configuration);
     configuration.apply_increment(dofs_, delta);
     partial_rotations_.hold(configuration, held);
+    followers_.restore(configuration);
   }
 
   std::vector<unsigned>
@@ -273,6 +328,8 @@ namespace corot::assembly
     std::vector<unsigned> result;
     for (const auto &line : increment_constraints_.get_lines())
       {
+        if (followers_.is_follower_dof(line.index))
+          continue;
         result.push_back(line.index);
         if (partial_rotations_.is_held(line.index))
           for (const auto &[master, weight] : line.entries)
@@ -358,6 +415,7 @@ namespace corot::assembly
           change[dof] = 0.0;
       }
     configuration.apply_increment(dofs_, change);
+    followers_.restore(configuration);
   }
 
   void
@@ -691,6 +749,28 @@ namespace corot::assembly
     if (tangent != nullptr && linearised && !partial_rotations_.empty())
       {
         add_rotation_constraint_curvature(internal_force - external_force, *tangent);
+        tangent->compress(dealii::VectorOperation::add);
+      }
+    if (tangent != nullptr && linearised && !followers_.empty())
+      {
+        // The turning of the followers' lines, weighted by their multipliers.
+        followers_.for_each_curvature(
+          follower_state_, internal_force - external_force,
+          [&](const std::vector<unsigned> &block_dofs, const Eigen::MatrixXd &block) {
+            std::vector<unsigned> valid;
+            std::vector<unsigned> position;
+            for (unsigned i = 0; i < block_dofs.size(); ++i)
+              if (block_dofs[i] != core::DofMap::invalid)
+                {
+                  valid.push_back(block_dofs[i]);
+                  position.push_back(i);
+                }
+            Eigen::MatrixXd restricted(valid.size(), valid.size());
+            for (unsigned i = 0; i < valid.size(); ++i)
+              for (unsigned j = 0; j < valid.size(); ++j)
+                restricted(i, j) = block(position[i], position[j]);
+            add_condensed(*tangent, valid, restricted);
+          });
         tangent->compress(dealii::VectorOperation::add);
       }
   }

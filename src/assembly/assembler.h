@@ -5,6 +5,7 @@
  * Trilinos matrices (DESIGN.md section 3).
  */
 #include <elements/element.h>
+#include <src/assembly/follower_constraints.h>
 #include <src/assembly/partial_rotation_constraints.h>
 #include <src/core/configuration.h>
 #include <src/core/dof_map.h>
@@ -87,6 +88,19 @@ namespace corot::assembly
     increment_constraints() const
     {
       return increment_constraints_;
+    }
+
+    /**
+     * The nodes carried by other nodes (*MPC, *RIGID BODY), eliminated
+     * exactly: their lines are linearised at the configuration of every
+     * non-linear residual assembly like those of partly prescribed rotations,
+     * apply_increment() and impose_prescribed_values() put them back on their
+     * constraints, and their DOFs are not reaction DOFs.
+     */
+    const FollowerConstraints &
+    followers() const
+    {
+      return followers_;
     }
 
     /** The nodes whose rotation is partly prescribed. */
@@ -372,6 +386,9 @@ namespace corot::assembly
     /** Rebuilt when partly prescribed rotations are linearised at a configuration. */
     mutable dealii::AffineConstraints<double> increment_constraints_;
     PartialRotationConstraints                partial_rotations_;
+    FollowerConstraints followers_;
+    /** The configuration of the last linearisation of followers_ (the reference at first). */
+    mutable core::Configuration follower_state_;
     /** The rotation vectors of partial_rotations_ at the last linearisation. */
     mutable std::vector<Eigen::Vector3d> linearised_psi_;
     /** Prescribed DOFs other than those of partial_rotations_. */

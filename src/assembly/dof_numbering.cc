@@ -21,6 +21,11 @@ namespace corot::assembly
             target[model.node_index.at(node_id)][core::index(kind)] = true;
       }
 
+    // A *RIGID BODY reference node carries the body's six DOFs even where no element uses it.
+    for (const core::RigidBody &body : model.rigid_bodies)
+      for (unsigned k = 0; k < 6; ++k)
+        structural[model.node_index.at(body.reference_node_id)][k] = true;
+
     std::vector<std::array<bool, core::n_dof_kinds>> active(n_nodes);
     std::vector<unsigned>                            ids(n_nodes);
     for (unsigned n = 0; n < n_nodes; ++n)

@@ -100,13 +100,25 @@ namespace corot::constraints
         verdicts_.push_back(verdict);
       }
 
+    // A group may span several blocks (e.g. a tie's in-plane and
+    // out-of-plane rows): list it under each redundant block where its part
+    // of B_X is not zero.
     for (unsigned b = 0; b < null_spaces_.size(); ++b)
       if (null_spaces_[b].cols() > 0)
         {
           RedundantBlock block{static_cast<unsigned>(null_spaces_[b].cols()), {}};
-          for (const Verdict &verdict : verdicts_)
-            if (!verdict.unique && verdict.block == b)
-              block.groups.push_back(verdict.name);
+          for (unsigned g = 0; g < groups.size(); ++g)
+            {
+              std::vector<unsigned> part;
+              for (const unsigned r : groups[g].rows)
+                if (row_block_[r] == b)
+                  part.push_back(r);
+              if (part.empty())
+                continue;
+              const auto [b_norm, c_norm] = indeterminacy(part);
+              if (c_norm > 0.0 && b_norm > std::sqrt(tolerance) * c_norm)
+                block.groups.push_back(groups[g].name);
+            }
           redundant_blocks_.push_back(block);
         }
   }

@@ -6,6 +6,7 @@
  */
 #include <src/core/element_definition.h>
 #include <src/core/imported_matrices.h>
+#include <src/core/kinematic_coupling.h>
 #include <src/core/material.h>
 #include <src/core/section.h>
 #include <src/core/source_location.h>
@@ -116,6 +117,8 @@ namespace corot::core
     std::vector<Section>             sections;
     std::map<std::string, Amplitude> amplitudes; ///< by upper-case name
     std::vector<Equation>            equations;
+    std::vector<NodeTie>             node_ties;    ///< *MPC BEAM, PIN, TIE
+    std::vector<RigidBody>           rigid_bodies; ///< *RIGID BODY (expanded by assembly::FollowerConstraints)
     std::vector<BoundaryCondition>   boundaries; ///< model-level: apply in every step
     std::vector<InitialCondition>    initial_conditions;
     std::vector<Step>                steps;

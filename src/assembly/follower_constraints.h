@@ -1,0 +1,123 @@
+#pragma once
+/**
+ * @file
+ * Nodes carried by other nodes through finite rotations (*MPC BEAM, PIN,
+ * TIE and *RIGID BODY), eliminated exactly.
+ */
+#include <src/constraints/holonomic_constraint.h>
+#include <src/core/configuration.h>
+#include <src/core/dof_map.h>
+#include <src/core/model.h>
+
+#include <deal.II/lac/affine_constraints.h>
+
+#include <Eigen/Dense>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace corot::assembly
+{
+  /**
+   * The node ties of a model (core::Model::node_ties and the nodes of every
+   * core::Model::rigid_bodies entry), each a follower node s whose position
+   * (constraints::RigidLinkConstraint or TranslationTieConstraint) and, where
+   * it has them, rotation (constraints::RotationTieConstraint) follow a leading
+   * node m.
+   *
+   * Method: exact elimination (master-slave). The follower's DOFs are
+   * dependent: a Newton increment satisfies the linearised constraint
+   * G_s dq_s + G_m dq_m = 0 as the AffineConstraints lines
+   * dq_s = -G_s^{-1} G_m dq_m (for the rigid link du_s = du_m - skew(a) dw_m,
+   * dw_s = dw_m), re-linearised at every configuration, and after every
+   * update the follower is put back on the constraint exactly (restore():
+   * x_s = x_m + R_m e0, R_s = R_m), so the constraints hold to round-off at
+   * every converged state, not only to first order. The condensed tangent
+   * gets the constraint forces' own derivative d(G^T lambda)/dq
+   * (HolonomicConstraint::force_derivative) with the multipliers
+   * lambda = -G_s^{-T} r_s read from the follower's unbalanced force r_s
+   * (f_int - f_ext). Elimination was chosen over Lagrange multipliers
+   * because it keeps the existing symmetric, positive definite condensed
+   * systems and solvers, and because each follower's rows have the identity
+   * (G_s = I on the manifold) as an always-invertible pivot; it needs each
+   * follower to be eliminated once, so a follower that is also supported,
+   * or carried twice, is refused (a redundant set, see
+   * constraints::ReactionSolvability) rather than solved.
+   *
+   * Only 3D nodes (UX UY UZ, and RX RY RZ where rotations are tied) take part.
+   */
+  class FollowerConstraints
+  {
+  public:
+    /** One follower and its constraints. */
+    struct Follower
+    {
+      unsigned                follower;      ///< node index
+      unsigned                leader;        ///< node index
+      std::array<unsigned, 6> follower_dofs; ///< global, invalid where absent
+      std::array<unsigned, 6> leader_dofs;
+      std::vector<std::shared_ptr<constraints::HolonomicConstraint>>
+                           pieces; ///< positions, then rotations
+      bool                 rigid_lever;
+      bool                 tied_rotation; ///< and the follower has rotations
+      core::SourceLocation defined_at;
+      std::string          origin;
+    };
+
+    FollowerConstraints() = default;
+
+    /**
+     * Expands the model's node ties and rigid bodies on @p dofs. Throws
+     * core::InputError (at the defining line) for a node carried twice, a
+     * follower that leads another tie, a leader without the rotational DOFs
+     * a rigid lever or tied rotation needs, or a planar node.
+     */
+    FollowerConstraints(const core::Model &model, const core::DofMap &dofs);
+
+    /** Whether there are no followers. */
+    bool
+    empty() const
+    {
+      return followers_.empty();
+    }
+
+    /** The followers. */
+    const std::vector<Follower> &
+    followers() const
+    {
+      return followers_;
+    }
+
+    /** Whether global DOF @p dof belongs to a follower. */
+    bool
+    is_follower_dof(unsigned dof) const;
+
+    /** Adds the lines of every follower DOF, linearised at @p configuration, to @p constraints. */
+    void
+    add_lines(dealii::AffineConstraints<double> &constraints,
+              const core::Configuration         &configuration) const;
+
+    /** Puts every follower back on its constraint from its leader's state. */
+    void
+    restore(core::Configuration &configuration) const;
+
+    /**
+     * For each follower, the block d(G^T lambda)/dq (on its 12 coordinates,
+     * global DOFs in @p dofs, invalid entries left out by the caller) with
+     * lambda from @p force (f_int - f_ext, replicated, unconstrained).
+     */
+    void
+    for_each_curvature(const core::Configuration &configuration, const Eigen::VectorXd &force,
+                       const std::function<void(const std::vector<unsigned> &dofs,
+                                                const Eigen::MatrixXd       &block)> &add) const;
+
+    /** The kinematics of follower @p i's two nodes (follower, leader). */
+    constraints::ConstraintKinematics
+    kinematics(const Follower &follower, const core::Configuration &configuration) const;
+
+  private:
+    std::vector<Follower> followers_;
+    std::vector<bool>     follower_dof_;
+  };
+} // namespace corot::assembly
