@@ -211,6 +211,15 @@ namespace corot::analysis
   {
     // The synthesized eigenvalues are Rayleigh-Ritz upper bounds of the full
     // model's, so no more than all of them may lie below the highest one.
+    // The full model is assembled from the deck's elements: an imported
+    // component's matrices are not in it, so there is nothing to count.
+    for (const core::Component &component : context_.model.components)
+      if (component.imported)
+        {
+          log.push_back("Sturm-sequence check: not available with an imported component (" +
+                        component.name + "): the full model would lack its matrices");
+          return;
+        }
     context_.assembler.set_constraints(session_.constraints, context_.model.equations);
     const core::Configuration              reference(context_.model.nodes.size());
     dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
