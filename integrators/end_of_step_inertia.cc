@@ -33,4 +33,25 @@ namespace corot::integrators
     inertia.force += weight * system.damping_force(d, v);
     inertia.damping_coefficient += weight * velocity_coefficient;
   }
+
+  double
+  trapezoidal_reaction_work(Eigen::VectorXd &previous, const Eigen::VectorXd &reaction,
+                            const Eigen::VectorXd &increment)
+  {
+    if (previous.size() != reaction.size())
+      previous = Eigen::VectorXd::Zero(reaction.size());
+    const double work = 0.5 * (previous + reaction).dot(increment);
+    previous          = reaction;
+    return work;
+  }
+
+  double
+  trapezoidal_dissipation(DynamicSystem &system, const Eigen::VectorXd &damping_n,
+                          const Eigen::VectorXd &d_n1, const Eigen::VectorXd &v_n1,
+                          const Eigen::VectorXd &increment)
+  {
+    if (!system.has_damping())
+      return 0.0;
+    return 0.5 * (damping_n + system.damping_force(d_n1, v_n1)).dot(increment);
+  }
 } // namespace corot::integrators

@@ -1,7 +1,8 @@
 #pragma once
 /**
  * @file
- * The inertia force at the end of a step, for the Newmark-type schemes.
+ * The inertia force at the end of a step, and the trapezoidal work
+ * bookkeeping, shared by the Newmark-type schemes (NEWMARK, HHT, GALPHA).
  */
 #include <integrators/dynamic_system.h>
 
@@ -31,4 +32,23 @@ namespace corot::integrators
   void
   add_damping_force(DynamicSystem &system, const Eigen::VectorXd &d, const Eigen::VectorXd &v,
                     double weight, double velocity_coefficient, InertiaForce &inertia);
+
+  /**
+   * The trapezoidal work 1/2 (r_n + r_{n+1}) . @p increment of the reactions
+   * of moving constrained DOFs; @p previous (r_n, zero when its size does not
+   * match, e.g. on the first step) becomes @p reaction.
+   */
+  double
+  trapezoidal_reaction_work(Eigen::VectorXd &previous, const Eigen::VectorXd &reaction,
+                            const Eigen::VectorXd &increment);
+
+  /**
+   * The energy the damping dissipated over the step by the trapezoidal rule,
+   * 1/2 (C_n v_n + C(@p d_n1) @p v_n1) . @p increment with C_n v_n =
+   * @p damping_n; zero without damping.
+   */
+  double
+  trapezoidal_dissipation(DynamicSystem &system, const Eigen::VectorXd &damping_n,
+                          const Eigen::VectorXd &d_n1, const Eigen::VectorXd &v_n1,
+                          const Eigen::VectorXd &increment);
 } // namespace corot::integrators

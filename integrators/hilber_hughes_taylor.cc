@@ -76,16 +76,11 @@ namespace corot::integrators
         add_damping_force(system, d_n1, v_n1, 1.0, 0.0, inertia);
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement, d_n1, inertia.force, f_ext_n1);
-        if (state.reaction.size() != reaction.size())
-          state.reaction = Eigen::VectorXd::Zero(reaction.size());
-        external_work_ += 0.5 * (state.reaction + reaction).dot(increment);
-        state.reaction = reaction;
+        external_work_ += trapezoidal_reaction_work(state.reaction, reaction, increment);
       }
     const Eigen::VectorXd a_n1 = acceleration(increment);
     state.velocity             = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a_n1);
-    dissipated_ = system.has_damping() ?
-                    0.5 * (damping_n + system.damping_force(d_n1, state.velocity)).dot(increment) :
-                    0.0;
+    dissipated_ = trapezoidal_dissipation(system, damping_n, d_n1, state.velocity, increment);
     state.acceleration         = a_n1;
     state.displacement = d_n1;
     state.time += dt;

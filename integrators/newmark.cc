@@ -54,17 +54,12 @@ namespace corot::integrators
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement,
                            d_n1, inertia(increment).force, external);
-        if (state.reaction.size() != reaction.size())
-          state.reaction = Eigen::VectorXd::Zero(reaction.size());
-        external_work_ += 0.5 * (state.reaction + reaction).dot(increment);
-        state.reaction = reaction;
+        external_work_ += trapezoidal_reaction_work(state.reaction, reaction, increment);
       }
     last_external_             = external;
     const Eigen::VectorXd a_n1 = c * (increment - dt * v_n) - a_n;
     state.velocity             = v_n + 0.5 * dt * (a_n + a_n1);
-    dissipated_ = system.has_damping() ?
-                    0.5 * (damping_n + system.damping_force(d_n1, state.velocity)).dot(increment) :
-                    0.0;
+    dissipated_ = trapezoidal_dissipation(system, damping_n, d_n1, state.velocity, increment);
     state.acceleration         = a_n1;
     state.displacement = d_n1;
     state.time += dt;
