@@ -15,6 +15,8 @@
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -27,11 +29,7 @@ namespace
   std::string
   write_deck(const std::string &name, const std::string &text)
   {
-    const auto directory = std::filesystem::temp_directory_path() / "corot_assembled_dynamic_system";
-    std::filesystem::create_directories(directory);
-    const auto path = directory / name;
-    std::ofstream(path) << text;
-    return path.string();
+    return corot::test::write_scratch_file(name, text);
   }
 
   /** Node 1 pinned, nodes 2-4 free; T2D2 bars 1-2, 2-3, 3-4 and 2-4; masses at 2, 3, 4. */

@@ -7,6 +7,8 @@
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -18,11 +20,7 @@ namespace
   std::string
   write_deck(const std::string &name, const std::string &text)
   {
-    const auto directory = std::filesystem::temp_directory_path() / "corot_cms_errors";
-    std::filesystem::create_directories(directory);
-    const auto path = directory / name;
-    std::ofstream(path) << text;
-    return path.string();
+    return corot::test::write_scratch_file(name, text);
   }
 
   /** Reads and runs the deck; returns the InputError message (empty if none). */
@@ -192,7 +190,7 @@ RHO_B
 
 TEST(CmsDeckErrors, ReducedModelIsExportedInMatrixMarket)
 {
-  const auto prefix = std::filesystem::temp_directory_path() / "corot_cms_errors" / "export";
+  const auto prefix = corot::test::scratch_directory() / "export";
   const std::string message = error_of("export.inp", model + supports + R"(*STEP
 *MODAL SYNTHESIS, CUTOFF=1.0e9, RESIDUAL=NO, EXPORT=)" + prefix.string() + R"(
 3

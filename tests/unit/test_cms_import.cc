@@ -12,6 +12,8 @@
 #include <src/deck/deck_reader.h>
 #include <src/io/result_files.h>
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -21,16 +23,10 @@
 
 namespace
 {
-  const std::filesystem::path directory =
-    std::filesystem::temp_directory_path() / "corot_cms_import";
-
   std::string
   write_file(const std::string &name, const std::string &text)
   {
-    std::filesystem::create_directories(directory);
-    const auto path = directory / name;
-    std::ofstream(path) << text;
-    return path.string();
+    return corot::test::write_scratch_file(name, text);
   }
 
   /** Reads and runs the deck; returns the InputError message (empty if none). */
@@ -111,7 +107,7 @@ namespace
   void
   write_component(const std::string &k, const std::string &m, const std::string &dofs)
   {
-    std::filesystem::remove(directory / "p_nodes.txt");
+    std::filesystem::remove(corot::test::scratch_directory() / "p_nodes.txt");
     write_file("p_K.mtx", k);
     write_file("p_M.mtx", m);
     write_file("p_dofs.txt", dofs);
@@ -268,7 +264,7 @@ TEST(CmsImport, NodesMatchedByCoordinatesWithinTheTolerance)
   write_file("p_nodes.txt", "41, 3.0, 0.0, 0.0\n");
   message = error_of("absent_node.inp", chain + import_p + step);
   EXPECT_TRUE(contains(message, "p_dofs.txt:2: node 40 is not in the coordinate file")) << message;
-  std::filesystem::remove(directory / "p_nodes.txt");
+  std::filesystem::remove(corot::test::scratch_directory() / "p_nodes.txt");
 }
 
 namespace
@@ -316,7 +312,7 @@ namespace
     std::ostringstream progress;
     const auto         model   = corot::deck::read_deck(path);
     auto               results = corot::analysis::run_analysis(model, MPI_COMM_WORLD, progress);
-    corot::io::write_results(model, results, directory.string(),
+    corot::io::write_results(model, results, corot::test::scratch_directory().string(),
                              std::filesystem::path(name).stem().string());
     return results;
   }
@@ -373,7 +369,7 @@ TEST(CmsImport, CraigBamptonSuperelementRoundTrip)
                           "*COMPONENT MATRIX OUTPUT, NAME=B, FORMAT=CRAIG BAMPTON, FILE=b_cb\n"
                           "*COMPONENT MATRIX OUTPUT, NAME=B, FILE=b_phys\n"));
   // The superelement: the six DOFs of node 5, then B's fixed-interface modes below 3000 Hz.
-  std::ifstream dofs(directory / "b_cb_dofs.txt");
+  std::ifstream dofs(corot::test::scratch_directory() / "b_cb_dofs.txt");
   std::string   line;
   std::getline(dofs, line);
   std::getline(dofs, line);

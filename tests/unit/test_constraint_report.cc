@@ -19,6 +19,8 @@
 #include <src/assembly/element_builder.h>
 #include <src/deck/deck_reader.h>
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -29,7 +31,7 @@ namespace
 {
   TEST(ConstraintReport, RigidPlateOnFourPointSupports)
   {
-    const auto directory = std::filesystem::temp_directory_path() / "corot_constraint_report";
+    const auto directory = corot::test::scratch_directory();
     std::filesystem::create_directories(directory);
     const auto path = directory / "plate.inp";
     std::ofstream(path) << "*NODE\n1, 0, 0, 0\n2, 2, 1, 0\n3, -2, 1, 0\n4, -2, -1, 0\n5, 2, -1, 0\n"

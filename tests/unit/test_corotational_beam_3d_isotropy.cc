@@ -14,6 +14,8 @@
 #include <src/core/configuration.h>
 #include <src/deck/deck_reader.h>
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -86,7 +88,7 @@ namespace
   io::Results
   run_deck(const std::string &name, const std::string &deck)
   {
-    const auto directory = std::filesystem::temp_directory_path() / "corot_beam_3d_isotropy";
+    const auto directory = corot::test::scratch_directory();
     std::filesystem::create_directories(directory);
     const auto path = directory / name;
     std::ofstream(path) << deck;

@@ -11,6 +11,8 @@
 #include <src/core/rotation_vector.h>
 #include <src/deck/deck_reader.h>
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -25,11 +27,7 @@ namespace
   std::string
   write_deck(const std::string &name, const std::string &text)
   {
-    const auto directory = std::filesystem::temp_directory_path() / "corot_partial_rotations";
-    std::filesystem::create_directories(directory);
-    const auto path = directory / name;
-    std::ofstream(path) << text;
-    return path.string();
+    return corot::test::write_scratch_file(name, text);
   }
 
   corot::io::Results

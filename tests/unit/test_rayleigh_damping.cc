@@ -18,6 +18,8 @@
 
 #include "element_samples.h"
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <Eigen/Eigenvalues>
@@ -34,11 +36,7 @@ namespace
   std::string
   write_deck(const std::string &name, const std::string &text)
   {
-    const auto directory = std::filesystem::temp_directory_path() / "corot_rayleigh_damping";
-    std::filesystem::create_directories(directory);
-    const auto path = directory / name;
-    std::ofstream(path) << text;
-    return path.string();
+    return corot::test::write_scratch_file(name, text);
   }
 
   corot::io::Results

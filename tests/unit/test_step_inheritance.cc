@@ -10,6 +10,8 @@
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -26,12 +28,7 @@ namespace
   std::string
   write_deck(const std::string &name, const std::string &text)
   {
-    const auto directory = std::filesystem::temp_directory_path() /
-                           ("corot_step_inheritance_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(directory);
-    const auto path = directory / name;
-    std::ofstream(path) << text;
-    return path.string();
+    return corot::test::write_scratch_file(name, text);
   }
 
   /** Reads the deck, or returns the InputError message in @p message. */

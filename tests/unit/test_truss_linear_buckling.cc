@@ -9,6 +9,8 @@
 #include <src/analysis/buckle_results.h>
 #include <src/deck/deck_reader.h>
 
+#include "scratch_file.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -48,7 +50,7 @@ namespace
 *CLOAD
 3, 2, )" << -load
          << "\n*END STEP\n";
-    const auto directory = std::filesystem::temp_directory_path() / "corot_truss_linear_buckling";
+    const auto directory = corot::test::scratch_directory();
     std::filesystem::create_directories(directory);
     const auto path = directory / "von_mises.inp";
     std::ofstream(path) << deck.str();
