@@ -23,9 +23,9 @@ namespace corot::elements::beam_plane
   stiffness(const double ei, const double phi, const double l, const double sign)
   {
     Eigen::Matrix4d k;
-    k << 12.0, 6.0 * l, -12.0, 6.0 * l,                                  //
-      6.0 * l, (4.0 + phi) * l * l, -6.0 * l, (2.0 - phi) * l * l,       //
-      -12.0, -6.0 * l, 12.0, -6.0 * l,                                   //
+    k << 12.0, 6.0 * l, -12.0, 6.0 * l,                            //
+      6.0 * l, (4.0 + phi) * l * l, -6.0 * l, (2.0 - phi) * l * l, //
+      -12.0, -6.0 * l, 12.0, -6.0 * l,                             //
       6.0 * l, (2.0 - phi) * l * l, -6.0 * l, (4.0 + phi) * l * l;
     return with_sign(ei / ((1.0 + phi) * l * l * l) * k, sign);
   }
@@ -35,21 +35,21 @@ namespace corot::elements::beam_plane
   {
     const double p = phi, p2 = phi * phi;
     // Translational inertia on the cubic q (Friedman & Kosmatka 1993, M_rhoA).
-    const double t11 = 13.0 / 35.0 + 7.0 * p / 10.0 + p2 / 3.0;
-    const double t12 = (11.0 / 210.0 + 11.0 * p / 120.0 + p2 / 24.0) * l;
-    const double t13 = 9.0 / 70.0 + 3.0 * p / 10.0 + p2 / 6.0;
-    const double t14 = -(13.0 / 420.0 + 3.0 * p / 40.0 + p2 / 24.0) * l;
-    const double t22 = (1.0 / 105.0 + p / 60.0 + p2 / 120.0) * l * l;
-    const double t24 = -(1.0 / 140.0 + p / 60.0 + p2 / 120.0) * l * l;
+    const double    t11 = 13.0 / 35.0 + 7.0 * p / 10.0 + p2 / 3.0;
+    const double    t12 = (11.0 / 210.0 + 11.0 * p / 120.0 + p2 / 24.0) * l;
+    const double    t13 = 9.0 / 70.0 + 3.0 * p / 10.0 + p2 / 6.0;
+    const double    t14 = -(13.0 / 420.0 + 3.0 * p / 40.0 + p2 / 24.0) * l;
+    const double    t22 = (1.0 / 105.0 + p / 60.0 + p2 / 120.0) * l * l;
+    const double    t24 = -(1.0 / 140.0 + p / 60.0 + p2 / 120.0) * l * l;
     Eigen::Matrix4d translational;
     translational << t11, t12, t13, t14, //
       t12, t22, -t14, t24,               //
       t13, -t14, t11, -t12,              //
       t14, t24, -t12, t22;
     // Rotary inertia on the quadratic section rotation r (Friedman & Kosmatka 1993, M_rhoI).
-    const double r12 = (1.0 / 10.0 - p / 2.0) * l;
-    const double r22 = (2.0 / 15.0 + p / 6.0 + p2 / 3.0) * l * l;
-    const double r24 = (-1.0 / 30.0 - p / 6.0 + p2 / 6.0) * l * l;
+    const double    r12 = (1.0 / 10.0 - p / 2.0) * l;
+    const double    r22 = (2.0 / 15.0 + p / 6.0 + p2 / 3.0) * l * l;
+    const double    r24 = (-1.0 / 30.0 - p / 6.0 + p2 / 6.0) * l * l;
     Eigen::Matrix4d rotary;
     rotary << 6.0 / 5.0, r12, -6.0 / 5.0, r12, //
       r12, r22, -r12, r24,                     //
@@ -63,7 +63,7 @@ namespace corot::elements::beam_plane
   geometric_stiffness(const double n, const double l, const double sign)
   {
     Eigen::Matrix4d g;
-    g << 36.0, 3.0 * l, -36.0, 3.0 * l, //
+    g << 36.0, 3.0 * l, -36.0, 3.0 * l,       //
       3.0 * l, 4.0 * l * l, -3.0 * l, -l * l, //
       -36.0, -3.0 * l, 36.0, -3.0 * l,        //
       3.0 * l, -l * l, -3.0 * l, 4.0 * l * l;

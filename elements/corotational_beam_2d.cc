@@ -74,8 +74,10 @@ namespace corot::elements
     {
       const double p2 = phi * phi;
       if (std::abs(phi) < 0.05)
-        return {1.0 + p2 * (1.0 / 6.0 + p2 * (7.0 / 360.0 + p2 * (31.0 / 15120.0 + p2 * 127.0 / 604800.0))),
-                phi * (1.0 / 3.0 + p2 * (7.0 / 90.0 + p2 * (31.0 / 2520.0 + p2 * 127.0 / 75600.0)))};
+        return {1.0 + p2 * (1.0 / 6.0 +
+                            p2 * (7.0 / 360.0 + p2 * (31.0 / 15120.0 + p2 * 127.0 / 604800.0))),
+                phi *
+                  (1.0 / 3.0 + p2 * (7.0 / 90.0 + p2 * (31.0 / 2520.0 + p2 * 127.0 / 75600.0)))};
       const double s = std::sin(phi), c = std::cos(phi);
       return {phi / s, (s - phi * c) / (s * s)};
     }
@@ -84,11 +86,11 @@ namespace corot::elements
     Matrix36
     static_b(const Eigen::Vector2d &x)
     {
-      const Matrix62        g        = chord_map();
-      const double          l2       = x.squaredNorm();
-      const Vector6d        b_u      = g * (x / std::sqrt(l2));
-      const Vector6d        b_alpha  = g * (perp(x) / l2); // d alpha / d d
-      Matrix36              b;
+      const Matrix62 g       = chord_map();
+      const double   l2      = x.squaredNorm();
+      const Vector6d b_u     = g * (x / std::sqrt(l2));
+      const Vector6d b_alpha = g * (perp(x) / l2); // d alpha / d d
+      Matrix36       b;
       b.row(0) = b_u.transpose();
       b.row(1) = -b_alpha.transpose();
       b.row(2) = -b_alpha.transpose();
@@ -104,7 +106,8 @@ namespace corot::elements
     if (!definition.section.beam().axis_offset.isZero(0.0))
       throw std::invalid_argument("OFFSET1=/OFFSET2= (a beam axis offset) is supported on B31 "
                                   "(and B32) only, not on B21");
-    reference_chord_  = (definition.reference_positions[1] - definition.reference_positions[0]).head<2>();
+    reference_chord_ =
+      (definition.reference_positions[1] - definition.reference_positions[0]).head<2>();
     reference_length_ = linear_.length();
     reference_angle_  = std::atan2(reference_chord_[1], reference_chord_[0]);
     basic_stiffness_  = linear_.basic_stiffness();
@@ -142,8 +145,9 @@ namespace corot::elements
     const Matrix62        g = chord_map();
     const Eigen::Matrix2d axial =
       (s[0] / l) * (Eigen::Matrix2d::Identity() - e * e.transpose()); // N d^2 l / dx^2
-    const Eigen::Matrix2d bending = ((s[1] + s[2]) / (l * l)) *
-                                    (e * e_perp.transpose() + e_perp * e.transpose()); // -(M1+M2) d^2 alpha/dx^2
+    const Eigen::Matrix2d bending =
+      ((s[1] + s[2]) / (l * l)) *
+      (e * e_perp.transpose() + e_perp * e.transpose()); // -(M1+M2) d^2 alpha/dx^2
     *tangent = b.transpose() * basic_stiffness_ * b + g * (axial + bending) * g.transpose();
   }
 
@@ -156,8 +160,8 @@ namespace corot::elements
     const double          l_n = x_n.norm(), l_n1 = x_n1.norm();
     const Eigen::Vector2d x_m = 0.5 * (x_n + x_n1);
     // x_n x x_{n+1} from the increment (no cancellation for small steps).
-    const double          sine_part = cross(x_n, x_n1 - x_n);
-    const double          delta_alpha = std::atan2(sine_part, x_n.dot(x_n1));
+    const double sine_part   = cross(x_n, x_n1 - x_n);
+    const double delta_alpha = std::atan2(sine_part, x_n.dot(x_n1));
     if (!(l_n > 0.0) || !(l_n1 > 0.0) || !(std::abs(delta_alpha) < M_PI * (1.0 - 1e-8)))
       throw std::runtime_error("B21 chord rotated by 180 degrees within one time step "
                                "(the averaged B of the conserving force is singular)");
@@ -165,9 +169,9 @@ namespace corot::elements
     const double sum           = l_n + l_n1;
     const double gamma         = g_phi / (l_n * l_n1); // Delta alpha / (x_n x x_{n+1})
 
-    const Matrix62 g          = chord_map();
-    const Vector6d bar_u      = g * ((2.0 / sum) * x_m);
-    const Vector6d bar_alpha  = g * (gamma * perp(x_m));
+    const Matrix62 g         = chord_map();
+    const Vector6d bar_u     = g * ((2.0 / sum) * x_m);
+    const Vector6d bar_alpha = g * (gamma * perp(x_m));
     Matrix36       bar_b;
     bar_b.row(0) = bar_u.transpose();
     bar_b.row(1) = -bar_alpha.transpose();
@@ -175,18 +179,19 @@ namespace corot::elements
     bar_b(1, 2) += 1.0;
     bar_b(2, 5) += 1.0;
 
-    const Eigen::Vector3d p_n  = basic_deformations(state_n, x_n);
-    const Eigen::Vector3d p_n1 = basic_deformations(state_n1, x_n1);
+    const Eigen::Vector3d p_n   = basic_deformations(state_n, x_n);
+    const Eigen::Vector3d p_n1  = basic_deformations(state_n1, x_n1);
     const Eigen::Vector3d s_bar = basic_stiffness_ * (0.5 * (p_n + p_n1));
-    force = bar_b.transpose() * s_bar;
+    force                       = bar_b.transpose() * s_bar;
     if (tangent == nullptr)
       return;
 
     // d bbar_u / d x_{n+1} and d bbar_alpha / d x_{n+1} (2 x 2, chord space).
-    const Eigen::Vector2d e_n1     = x_n1 / l_n1;
-    const Eigen::Matrix2d d_bar_u  = (1.0 / sum) * Eigen::Matrix2d::Identity() -
-                                    (2.0 / (sum * sum)) * x_m * e_n1.transpose();
-    const Eigen::Vector2d d_gamma  = (dg_phi * perp(x_n1) - g_phi * x_n1) / (l_n * std::pow(l_n1, 3));
+    const Eigen::Vector2d e_n1 = x_n1 / l_n1;
+    const Eigen::Matrix2d d_bar_u =
+      (1.0 / sum) * Eigen::Matrix2d::Identity() - (2.0 / (sum * sum)) * x_m * e_n1.transpose();
+    const Eigen::Vector2d d_gamma =
+      (dg_phi * perp(x_n1) - g_phi * x_n1) / (l_n * std::pow(l_n1, 3));
     const Eigen::Matrix2d d_bar_alpha =
       (0.5 * gamma) * perp_matrix() + perp(x_m) * d_gamma.transpose();
     *tangent = 0.5 * bar_b.transpose() * basic_stiffness_ * static_b(x_n1) +

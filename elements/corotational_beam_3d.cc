@@ -47,28 +47,31 @@ namespace corot::elements
       Eigen::Matrix<double, 12, 1> d;
       for (int node = 0; node < 2; ++node)
         {
-          d.segment<3>(6 * node)     = state[node].displacement;
-          d.segment<3>(6 * node + 3) = CorotationalFrame3D::log_map(state[node].rotation.toRotationMatrix());
+          d.segment<3>(6 * node) = state[node].displacement;
+          d.segment<3>(6 * node + 3) =
+            CorotationalFrame3D::log_map(state[node].rotation.toRotationMatrix());
         }
       return d;
     }
   } // namespace
 
-  CorotationalBeam3D::CorotationalBeam3D(const ElementDefinition &definition, const bool modified_strains)
+  CorotationalBeam3D::CorotationalBeam3D(const ElementDefinition &definition,
+                                         const bool               modified_strains)
     : linear_(definition)
     , frame_(definition.reference_positions[0], definition.reference_positions[1],
              linear_.local_axes().transpose())
     , length_(linear_.length())
     , modified_strains_(modified_strains)
   {
-    const double l = length_, e = linear_.material().youngs_modulus, g = linear_.material().shear_modulus;
+    const double l = length_, e = linear_.material().youngs_modulus,
+                 g             = linear_.material().shear_modulus;
     const core::BeamSection &s = linear_.section();
     section_stiffness_.setZero();
     section_stiffness_(0, 0) = e * s.area / l;
     section_stiffness_(1, 1) = g * s.torsion_constant / (l * l * l);
-    const auto bending = [&](const int first, const double ei, const double k) {
-      const double phi = shear_parameter(ei, k, g, s.area, l);
-      const double c   = ei / ((1.0 + phi) * l * l * l);
+    const auto bending       = [&](const int first, const double ei, const double k) {
+      const double phi                         = shear_parameter(ei, k, g, s.area, l);
+      const double c                           = ei / ((1.0 + phi) * l * l * l);
       section_stiffness_(first, first)         = c * (4.0 + phi);
       section_stiffness_(first + 1, first + 1) = c * (4.0 + phi);
       set_pair(section_stiffness_, first, first + 1, c * (-2.0 + phi));
@@ -112,15 +115,16 @@ namespace corot::elements
   }
 
   void
-  CorotationalBeam3D::strains(const Vector7 &d, Vector6 &eps, Eigen::Matrix<double, 6, 7> &gradient) const
+  CorotationalBeam3D::strains(const Vector7 &d, Vector6 &eps,
+                              Eigen::Matrix<double, 6, 7> &gradient) const
   {
     const double l0 = length_;
-    eps[0] = d[u];
-    eps[1] = l0 * (d[b_x] - d[a_x] + 0.5 * (d[a_z] * d[b_y] - d[a_y] * d[b_z]));
-    eps[2] = -l0 * (d[a_y] + 0.5 * d[a_x] * d[a_z]);
-    eps[3] = l0 * (d[b_y] + 0.5 * d[b_x] * d[b_z]);
-    eps[4] = -l0 * (d[a_z] - 0.5 * d[a_x] * d[a_y]);
-    eps[5] = l0 * (d[b_z] - 0.5 * d[b_x] * d[b_y]);
+    eps[0]          = d[u];
+    eps[1]          = l0 * (d[b_x] - d[a_x] + 0.5 * (d[a_z] * d[b_y] - d[a_y] * d[b_z]));
+    eps[2]          = -l0 * (d[a_y] + 0.5 * d[a_x] * d[a_z]);
+    eps[3]          = l0 * (d[b_y] + 0.5 * d[b_x] * d[b_z]);
+    eps[4]          = -l0 * (d[a_z] - 0.5 * d[a_x] * d[a_y]);
+    eps[5]          = l0 * (d[b_z] - 0.5 * d[b_x] * d[b_y]);
     // Gradient = linear part + Hessian * d (the strains are quadratic).
     gradient.setZero();
     gradient(0, u)   = 1.0;
@@ -135,7 +139,8 @@ namespace corot::elements
   }
 
   void
-  CorotationalBeam3D::modified(const Vector6 &eps, Vector6 &eps_mod, Eigen::Matrix<double, 6, 6> &jacobian) const
+  CorotationalBeam3D::modified(const Vector6 &eps, Vector6 &eps_mod,
+                               Eigen::Matrix<double, 6, 6> &jacobian) const
   {
     jacobian.setIdentity();
     for (int k = 0; k < 6; ++k)
@@ -175,7 +180,7 @@ namespace corot::elements
     modified(eps, eps_mod, a);
     const Eigen::Matrix<double, 6, 7> j_mod = a * j;
     const Vector6                     sigma = section_stiffness_ * eps_mod;
-    force   = j_mod.transpose() * sigma;
+    force                                   = j_mod.transpose() * sigma;
     tangent = j_mod.transpose() * section_stiffness_ * j_mod + stress_hessian(d_l, sigma);
     return 0.5 * eps_mod.dot(sigma);
   }
@@ -190,7 +195,8 @@ namespace corot::elements
     local_response(frame.deformation, f_l, k_l);
     force = CorotationalFrame3D::global_force(frame, f_l);
     if (tangent != nullptr)
-      *tangent = frame.b.transpose() * k_l * frame.b + CorotationalFrame3D::geometric_tangent(frame, f_l);
+      *tangent =
+        frame.b.transpose() * k_l * frame.b + CorotationalFrame3D::geometric_tangent(frame, f_l);
   }
 
   double
@@ -202,7 +208,8 @@ namespace corot::elements
   }
 
   CorotationalBeam3D::Vector7
-  CorotationalBeam3D::averaged_local_force(const Vector7 &d_n, const Vector7 &d_n1, Matrix7 *tangent) const
+  CorotationalBeam3D::averaged_local_force(const Vector7 &d_n, const Vector7 &d_n1,
+                                           Matrix7 *tangent) const
   {
     Vector6                     eps_n, eps_n1, eps_mod_n, eps_mod_n1, eps_mean, unused;
     Eigen::Matrix<double, 6, 7> j_n, j_n1, j_mean;
@@ -212,12 +219,14 @@ namespace corot::elements
     modified(eps_n, eps_mod_n, a_n);
     modified(eps_n1, eps_mod_n1, a_n1);
     const Vector7 d_mean = 0.5 * (d_n + d_n1);
-    strains(d_mean, unused, j_mean);                     // J(d_mean): Delta eps = J(d_mean) Delta d
-    modified(0.5 * (eps_n + eps_n1), unused, a_mean);    // A(eps_mean): Delta eps~ = A(eps_mean) Delta eps
+    strains(d_mean, unused, j_mean); // J(d_mean): Delta eps = J(d_mean) Delta d
+    modified(0.5 * (eps_n + eps_n1), unused,
+             a_mean); // A(eps_mean): Delta eps~ = A(eps_mean) Delta eps
     const Eigen::Matrix<double, 6, 7> j_mod = a_mean * j_mean;
     const Vector6                     sigma = 0.5 * section_stiffness_ * (eps_mod_n + eps_mod_n1);
     if (tangent != nullptr)
-      *tangent = 0.5 * (j_mod.transpose() * section_stiffness_ * a_n1 * j_n1 + stress_hessian(d_mean, sigma));
+      *tangent = 0.5 * (j_mod.transpose() * section_stiffness_ * a_n1 * j_n1 +
+                        stress_hessian(d_mean, sigma));
     return j_mod.transpose() * sigma;
   }
 
@@ -229,23 +238,24 @@ namespace corot::elements
     const Eigen::Vector3d chord =
       frame_.reference_chord() + state[1].displacement - state[0].displacement;
     Vector12 p;
-    p.head<3>() = r1.transpose() * chord;
+    p.head<3>()                               = r1.transpose() * chord;
     Eigen::Map<Eigen::Matrix3d>(p.data() + 3) = r1.transpose() * r2;
     return p;
   }
 
   CorotationalFrame3D::State
-  CorotationalBeam3D::canonical_frame(const Vector12 &p, Eigen::Matrix<double, 7, 12> &derivative) const
+  CorotationalBeam3D::canonical_frame(const Vector12               &p,
+                                      Eigen::Matrix<double, 7, 12> &derivative) const
   {
     // Node 1 at its reference position with R_1 = I, node 2 at X_1 + a with
     // R_2 = C, made orthogonal by its polar factor (the smooth extension of
     // d_l off orthogonal C; at orthogonal C it ignores symmetric C^T dC).
-    const Eigen::Matrix3d              c = Eigen::Map<const Eigen::Matrix3d>(p.data() + 3);
+    const Eigen::Matrix3d                   c = Eigen::Map<const Eigen::Matrix3d>(p.data() + 3);
     const Eigen::JacobiSVD<Eigen::Matrix3d> svd(c, Eigen::ComputeFullU | Eigen::ComputeFullV);
-    const Eigen::Matrix3d              polar = svd.matrixU() * svd.matrixV().transpose();
-    ElementKinematics                  canonical(2);
-    canonical[1].displacement = p.head<3>() - frame_.reference_chord();
-    canonical[1].rotation     = Eigen::Quaterniond(polar);
+    const Eigen::Matrix3d                   polar = svd.matrixU() * svd.matrixV().transpose();
+    ElementKinematics                       canonical(2);
+    canonical[1].displacement              = p.head<3>() - frame_.reference_chord();
+    canonical[1].rotation                  = Eigen::Quaterniond(polar);
     const CorotationalFrame3D::State frame = frame_.evaluate(canonical);
     // d(d_l)/dp = B J: da moves node 2; dC turns node 2 by the spatial spin
     // vee(skew(dC C^T)).
@@ -253,9 +263,9 @@ namespace corot::elements
     j.block<3, 3>(6, 0)             = Eigen::Matrix3d::Identity();
     for (int entry = 0; entry < 9; ++entry)
       {
-        Eigen::Matrix3d dc = Eigen::Matrix3d::Zero();
-        dc(entry % 3, entry / 3) = 1.0; // column-major, as p stores C
-        const Eigen::Matrix3d w  = 0.5 * (dc * polar.transpose() - polar * dc.transpose());
+        Eigen::Matrix3d dc          = Eigen::Matrix3d::Zero();
+        dc(entry % 3, entry / 3)    = 1.0; // column-major, as p stores C
+        const Eigen::Matrix3d w     = 0.5 * (dc * polar.transpose() - polar * dc.transpose());
         j.block<3, 1>(9, 3 + entry) = Eigen::Vector3d(w(2, 1), w(0, 2), w(1, 0));
       }
     derivative = frame.b * j;
@@ -263,15 +273,18 @@ namespace corot::elements
   }
 
   Eigen::Matrix<double, 12, 12>
-  CorotationalBeam3D::invariant_secant(const ElementKinematics &state_n, const ElementKinematics &state_n1) const
+  CorotationalBeam3D::invariant_secant(const ElementKinematics &state_n,
+                                       const ElementKinematics &state_n1) const
   {
     // Delta (x . r) = x_mean . Delta r + r_mean . Delta x for bilinear
     // invariants, and Delta r = phi x r_mean for a director turned by cay(phi).
-    const Eigen::Matrix3d r1 = 0.5 * (state_n[0].rotation.toRotationMatrix() + state_n1[0].rotation.toRotationMatrix());
-    const Eigen::Matrix3d r2 = 0.5 * (state_n[1].rotation.toRotationMatrix() + state_n1[1].rotation.toRotationMatrix());
+    const Eigen::Matrix3d r1 =
+      0.5 * (state_n[0].rotation.toRotationMatrix() + state_n1[0].rotation.toRotationMatrix());
+    const Eigen::Matrix3d r2 =
+      0.5 * (state_n[1].rotation.toRotationMatrix() + state_n1[1].rotation.toRotationMatrix());
     const Eigen::Vector3d chord =
-      frame_.reference_chord() +
-      0.5 * (state_n[1].displacement + state_n1[1].displacement - state_n[0].displacement - state_n1[0].displacement);
+      frame_.reference_chord() + 0.5 * (state_n[1].displacement + state_n1[1].displacement -
+                                        state_n[0].displacement - state_n1[0].displacement);
     Eigen::Matrix<double, 12, 12> g = Eigen::Matrix<double, 12, 12>::Zero();
     for (int k = 0; k < 3; ++k)
       {
@@ -289,8 +302,9 @@ namespace corot::elements
   }
 
   void
-  CorotationalBeam3D::conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
-                                       Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const
+  CorotationalBeam3D::conserving_force(const ElementKinematics &state_n,
+                                       const ElementKinematics &state_n1, Eigen::VectorXd &force,
+                                       Eigen::MatrixXd *tangent) const
   {
     // Invariants p = (a, C) at both ends of the step, the local deformations
     // d_l = F(p) and their derivatives DF.
@@ -304,7 +318,7 @@ namespace corot::elements
     const Vector12 dp       = p_n1 - p_n;
     Vector12       weighted = dp;
     weighted.head<3>() /= length_ * length_;
-    Eigen::Matrix<double, 7, 12> df   = 0.5 * (df_n + df_n1);
+    Eigen::Matrix<double, 7, 12> df = 0.5 * (df_n + df_n1);
     // Below |Delta p| = 1e-6 |p| the correction's own term is of order
     // |Delta p|^3 (< 1e-18) while its division would amplify the round-off of
     // F (1e-16) to 1e-10 and more: it is left out there.
@@ -327,9 +341,12 @@ namespace corot::elements
         ElementKinematics mid(2);
         for (int node = 0; node < 2; ++node)
           {
-            const Eigen::Quaterniond step = state_n1[node].rotation * state_n[node].rotation.conjugate();
-            mid[node].displacement = 0.5 * (state_n[node].displacement + state_n1[node].displacement);
-            mid[node].rotation     = Eigen::Quaterniond::Identity().slerp(0.5, step) * state_n[node].rotation;
+            const Eigen::Quaterniond step =
+              state_n1[node].rotation * state_n[node].rotation.conjugate();
+            mid[node].displacement =
+              0.5 * (state_n[node].displacement + state_n1[node].displacement);
+            mid[node].rotation =
+              Eigen::Quaterniond::Identity().slerp(0.5, step) * state_n[node].rotation;
           }
         *tangent = g.transpose() * k_l * frame_.evaluate(state_n1).b +
                    0.5 * CorotationalFrame3D::geometric_tangent(frame_.evaluate(mid), f_l);
@@ -337,7 +354,8 @@ namespace corot::elements
   }
 
   void
-  CorotationalBeam3D::geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const
+  CorotationalBeam3D::geometric_stiffness(const ElementKinematics &state,
+                                          Eigen::MatrixXd         &stiffness) const
   {
     const ElementKinematics          reference(2);
     const CorotationalFrame3D::State frame = frame_.evaluate(reference);
@@ -351,12 +369,13 @@ namespace corot::elements
     Eigen::Matrix<double, 6, 7> j;
     strains(Vector7::Zero(), eps, j);
     const Vector6 sigma = section_stiffness_ * (j * d_l);
-    stiffness = frame.b.transpose() * stress_hessian(Vector7::Zero(), sigma) * frame.b +
+    stiffness           = frame.b.transpose() * stress_hessian(Vector7::Zero(), sigma) * frame.b +
                 CorotationalFrame3D::geometric_tangent(frame, f_l);
   }
 
   std::vector<std::pair<std::string, double>>
-  CorotationalBeam3D::section_forces(const ElementKinematics &state, const bool large_displacements) const
+  CorotationalBeam3D::section_forces(const ElementKinematics &state,
+                                     const bool               large_displacements) const
   {
     if (!large_displacements)
       return linear_.section_forces(state, false);
@@ -367,17 +386,18 @@ namespace corot::elements
     const Eigen::Matrix<double, 12, 1> f      = CorotationalFrame3D::global_force(frame, f_l);
     const Eigen::Vector3d              force  = frame.rotation.transpose() * f.segment<3>(0);
     const Eigen::Vector3d              moment = frame.rotation.transpose() * f.segment<3>(3);
-    return {{"N", -force[0]}, {"V2", -force[2]}, {"V3", -force[1]},
+    return {{"N", -force[0]},  {"V2", -force[2]},  {"V3", -force[1]},
             {"T", -moment[0]}, {"M1", -moment[1]}, {"M2", -moment[2]}};
   }
 } // namespace corot::elements
 
 namespace corot::elements
 {
-  COROT_REGISTER_ELEMENT_WITH(CorotationalBeam3D, "B31", 2, core::SectionKind::beam,
-                              "two-node co-rotational Timoshenko beam in space (UX UY UZ RX RY RZ; large "
-                              "rotations, Meijaard second-order strains; OFFSET1/2 as a rigid eccentricity)",
-                              make_space_beam(definition, [](const ElementDefinition &d) {
-                                return std::make_unique<CorotationalBeam3D>(d);
-                              }))
+  COROT_REGISTER_ELEMENT_WITH(
+    CorotationalBeam3D, "B31", 2, core::SectionKind::beam,
+    "two-node co-rotational Timoshenko beam in space (UX UY UZ RX RY RZ; large "
+    "rotations, Meijaard second-order strains; OFFSET1/2 as a rigid eccentricity)",
+    make_space_beam(definition, [](const ElementDefinition &d) {
+      return std::make_unique<CorotationalBeam3D>(d);
+    }))
 } // namespace corot::elements

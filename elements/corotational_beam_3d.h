@@ -236,12 +236,12 @@ namespace corot::elements
     void
     modified(const Vector6 &eps, Vector6 &eps_mod, Eigen::Matrix<double, 6, 6> &jacobian) const;
 
-    TimoshenkoBeam3D                      linear_;
-    CorotationalFrame3D                   frame_;
-    double                                length_;
-    bool                                  modified_strains_;
-    Eigen::Matrix<double, 6, 6>           section_stiffness_;   ///< S (Meijaard eqs. 5-6)
-    std::array<Eigen::Matrix<double, 7, 7>, 6> strain_hessian_; ///< d2 eps_k/d d_l^2 (constant)
-    std::array<Eigen::Matrix<double, 6, 6>, 6> modified_hessian_; ///< d2 eps~_k/d eps^2 (constant)
+    TimoshenkoBeam3D                           linear_;
+    CorotationalFrame3D                        frame_;
+    double                                     length_;
+    bool                                       modified_strains_;
+    Eigen::Matrix<double, 6, 6>                section_stiffness_; ///< S (Meijaard eqs. 5-6)
+    std::array<Eigen::Matrix<double, 7, 7>, 6> strain_hessian_;    ///< d2 eps_k/d d_l^2 (constant)
+    std::array<Eigen::Matrix<double, 6, 6>, 6> modified_hessian_;  ///< d2 eps~_k/d eps^2 (constant)
   };
 } // namespace corot::elements

@@ -21,9 +21,9 @@ namespace corot::elements
     Matrix3x12
     chord_selector()
     {
-      Matrix3x12 d                    = Matrix3x12::Zero();
-      d.block<3, 3>(0, 0)             = -Eigen::Matrix3d::Identity();
-      d.block<3, 3>(0, 6)             = Eigen::Matrix3d::Identity();
+      Matrix3x12 d        = Matrix3x12::Zero();
+      d.block<3, 3>(0, 0) = -Eigen::Matrix3d::Identity();
+      d.block<3, 3>(0, 6) = Eigen::Matrix3d::Identity();
       return d;
     }
 
@@ -31,8 +31,8 @@ namespace corot::elements
     Matrix3x12
     spin_selector(const int node)
     {
-      Matrix3x12 e                    = Matrix3x12::Zero();
-      e.block<3, 3>(0, 6 * node + 3)  = Eigen::Matrix3d::Identity();
+      Matrix3x12 e                   = Matrix3x12::Zero();
+      e.block<3, 3>(0, 6 * node + 3) = Eigen::Matrix3d::Identity();
       return e;
     }
 
@@ -94,19 +94,21 @@ namespace corot::elements
     eta_and_mu(t, eta, mu);
     const double tm = theta.dot(m);
     return -0.5 * skew(m) +
-           eta * (tm * Eigen::Matrix3d::Identity() + theta * m.transpose() - 2.0 * m * theta.transpose()) +
+           eta * (tm * Eigen::Matrix3d::Identity() + theta * m.transpose() -
+                  2.0 * m * theta.transpose()) +
            mu * (tm * theta - t * t * m) * theta.transpose();
   }
 
   CorotationalFrame3D::State
   CorotationalFrame3D::evaluate(const ElementKinematics &state) const
   {
-    State frame;
-    const Eigen::Vector3d chord = reference_x2_ + state[1].displacement - reference_x1_ -
-                                  state[0].displacement;
+    State                 frame;
+    const Eigen::Vector3d chord =
+      reference_x2_ + state[1].displacement - reference_x1_ - state[0].displacement;
     frame.length = chord.norm();
     if (!(frame.length > 0.0))
-      throw std::runtime_error("co-rotational beam: the two nodes coincide in the current configuration");
+      throw std::runtime_error(
+        "co-rotational beam: the two nodes coincide in the current configuration");
     std::array<Eigen::Matrix3d, 2> triads;
     for (int i = 0; i < 2; ++i)
       {
@@ -127,8 +129,9 @@ namespace corot::elements
     const Eigen::Vector3d q  = q2 + q3.cross(r1);
     Eigen::Vector3d       r3 = r1.cross(q);
     if (r3.norm() < 1e-8 * (q2.norm() + q3.norm()) || !(q2.norm() + q3.norm() > 0.0))
-      throw std::runtime_error("co-rotational beam: the mean section axes give no twist of the frame "
-                               "(local rotations of 180 degrees within one element)");
+      throw std::runtime_error(
+        "co-rotational beam: the mean section axes give no twist of the frame "
+        "(local rotations of 180 degrees within one element)");
     r3.normalize();
     const Eigen::Vector3d r2 = r3.cross(r1);
     frame.rotation.col(0)    = r1;
@@ -138,7 +141,7 @@ namespace corot::elements
     frame.deformation[0] = frame.length - reference_length_;
     for (int i = 0; i < 2; ++i)
       {
-        frame.local_rotation[i]               = log_map(frame.rotation.transpose() * triads[i]);
+        frame.local_rotation[i]                 = log_map(frame.rotation.transpose() * triads[i]);
         frame.deformation.segment<3>(1 + 3 * i) = frame.local_rotation[i];
       }
 
@@ -150,11 +153,12 @@ namespace corot::elements
     // delta q2 = sum_i delta w_i x q2_i / 2 (likewise q3, q2_i = T_i e_2):
     //   c r1 . delta w_r = sum_i (q2_i x r3 - q3_i x r2) . delta w_i / 2
     //                      + ((q3.r1) r2 - (q2.r1) r3) . delta r1.
-    const Matrix3x12 d = chord_selector();
-    const double     l = frame.length, c = q2.dot(r2) + q3.dot(r3);
+    const Matrix3x12             d = chord_selector();
+    const double                 l = frame.length, c = q2.dot(r2) + q3.dot(r3);
     Eigen::Matrix<double, 1, 12> twist = (q3.dot(r1) * r2 - q2.dot(r1) * r3).transpose() * d / l;
     for (int i = 0; i < 2; ++i)
-      twist += 0.5 * (frame.triad_e2[i].cross(r3) - frame.triad_e3[i].cross(r2)).transpose() * spin_selector(i);
+      twist += 0.5 * (frame.triad_e2[i].cross(r3) - frame.triad_e3[i].cross(r2)).transpose() *
+               spin_selector(i);
     twist /= c;
     frame.frame_spin = r1 * twist + (r3 * r2.transpose() - r2 * r3.transpose()) * d / l;
 
@@ -179,14 +183,14 @@ namespace corot::elements
     // f_g = N D^T r1 + sum_i (E_i - W_r)^T V_i with V_i = Rr T_s^{-T}(theta_i) m_i.
     // Its variation at fixed f_l has three parts: K1 from delta r1, K2 from
     // delta V_i, K3 from delta W_r (the second variation of the frame).
-    const Matrix3x12      d  = chord_selector();
-    const Matrix3x12     &wr = frame.frame_spin;
+    const Matrix3x12       d  = chord_selector();
+    const Matrix3x12      &wr = frame.frame_spin;
     const Eigen::Matrix3d &rr = frame.rotation;
-    const Eigen::Vector3d r1 = rr.col(0), r2 = rr.col(1), r3 = rr.col(2);
-    const double          l  = frame.length;
-    const double          n  = local_force[0];
-    const Eigen::Matrix3d p  = Eigen::Matrix3d::Identity() - r1 * r1.transpose();
-    const Matrix3x12      dr1 = p * d / l; // delta r1
+    const Eigen::Vector3d  r1 = rr.col(0), r2 = rr.col(1), r3 = rr.col(2);
+    const double           l   = frame.length;
+    const double           n   = local_force[0];
+    const Eigen::Matrix3d  p   = Eigen::Matrix3d::Identity() - r1 * r1.transpose();
+    const Matrix3x12       dr1 = p * d / l; // delta r1
 
     // K1 = N D^T delta r1.
     Matrix12 k = n * d.transpose() * dr1;
@@ -195,12 +199,12 @@ namespace corot::elements
     Eigen::Vector3d v = Eigen::Vector3d::Zero();
     for (int i = 0; i < 2; ++i)
       {
-        const Eigen::Vector3d m_i  = local_force.segment<3>(1 + 3 * i);
+        const Eigen::Vector3d  m_i = local_force.segment<3>(1 + 3 * i);
         const Eigen::Vector3d &th  = frame.local_rotation[i];
-        const Eigen::Vector3d v_i  = rr * (inverse_tangent_operator(th).transpose() * m_i);
+        const Eigen::Vector3d  v_i = rr * (inverse_tangent_operator(th).transpose() * m_i);
         v += v_i;
-        const Matrix3x12 dv_i = -skew(v_i) * wr +
-                                rr * inverse_tangent_derivative(th, m_i) * frame.b.block<3, 12>(1 + 3 * i, 0);
+        const Matrix3x12 dv_i = -skew(v_i) * wr + rr * inverse_tangent_derivative(th, m_i) *
+                                                    frame.b.block<3, 12>(1 + 3 * i, 0);
         k += (spin_selector(i) - wr).transpose() * dv_i;
       }
 
@@ -210,12 +214,12 @@ namespace corot::elements
     //   g = s3 r2 - s2 r3, s2 = q2 . r1, s3 = q3 . r1, c = q2 . r2 + q3 . r3
     // (evaluate(); tau = r1^T W_r).
     const std::array<Eigen::Vector3d, 2> &e2 = frame.triad_e2, &e3 = frame.triad_e3;
-    const Eigen::Vector3d q2 = 0.5 * (e2[0] + e2[1]), q3 = 0.5 * (e3[0] + e3[1]);
+    const Eigen::Vector3d                 q2 = 0.5 * (e2[0] + e2[1]), q3 = 0.5 * (e3[0] + e3[1]);
     const double s2 = q2.dot(r1), s3 = q3.dot(r1), c = q2.dot(r2) + q3.dot(r3), vr1 = v.dot(r1);
-    const Eigen::Vector3d g   = s3 * r2 - s2 * r3;
-    const Matrix3x12      dq2 = -0.5 * (skew(e2[0]) * spin_selector(0) + skew(e2[1]) * spin_selector(1));
-    const Matrix3x12      dq3 = -0.5 * (skew(e3[0]) * spin_selector(0) + skew(e3[1]) * spin_selector(1));
-    const Matrix3x12      dr2 = -skew(r2) * wr, dr3 = -skew(r3) * wr;
+    const Eigen::Vector3d g = s3 * r2 - s2 * r3;
+    const Matrix3x12 dq2 = -0.5 * (skew(e2[0]) * spin_selector(0) + skew(e2[1]) * spin_selector(1));
+    const Matrix3x12 dq3 = -0.5 * (skew(e3[0]) * spin_selector(0) + skew(e3[1]) * spin_selector(1));
+    const Matrix3x12 dr2 = -skew(r2) * wr, dr3 = -skew(r3) * wr;
     const Eigen::Matrix<double, 1, 12> dl  = r1.transpose() * d;
     const Eigen::Matrix<double, 1, 12> ds2 = r1.transpose() * dq2 + q2.transpose() * dr1;
     const Eigen::Matrix<double, 1, 12> ds3 = r1.transpose() * dq3 + q3.transpose() * dr1;
@@ -224,16 +228,19 @@ namespace corot::elements
     const Eigen::Matrix<double, 1, 12> tau = r1.transpose() * wr;
 
     // Bilinear form (rows: test direction a, columns: variation).
-    Matrix12 second = d.transpose() * (skew(v) * dr1 - v.cross(r1) * dl / l) / l; // delta[(V x r1)/l] . D a
-    second += tau.transpose() * (v.transpose() * dr1);                          // delta(V . r1) tau(a)
-    Matrix12 dnum = Matrix12::Zero();                                            // delta of c tau(a)
+    Matrix12 second =
+      d.transpose() * (skew(v) * dr1 - v.cross(r1) * dl / l) / l; // delta[(V x r1)/l] . D a
+    second += tau.transpose() * (v.transpose() * dr1);            // delta(V . r1) tau(a)
+    Matrix12 dnum = Matrix12::Zero();                             // delta of c tau(a)
     for (int i = 0; i < 2; ++i)
       {
         const Matrix3x12 ei = spin_selector(i);
         dnum += 0.5 * ei.transpose() *
-                (skew(r3) * skew(e2[i]) * ei + skew(e2[i]) * dr3 - skew(r2) * skew(e3[i]) * ei - skew(e3[i]) * dr2);
+                (skew(r3) * skew(e2[i]) * ei + skew(e2[i]) * dr3 - skew(r2) * skew(e3[i]) * ei -
+                 skew(e3[i]) * dr2);
       }
-    dnum += (d.transpose() / l) * (r2 * ds3 + s3 * dr2 - r3 * ds2 - s2 * dr3) - (d.transpose() * g / (l * l)) * dl;
+    dnum += (d.transpose() / l) * (r2 * ds3 + s3 * dr2 - r3 * ds2 - s2 * dr3) -
+            (d.transpose() * g / (l * l)) * dl;
     second += (vr1 / c) * (dnum - tau.transpose() * dc);
     k -= second;
     return k;

@@ -53,23 +53,23 @@ namespace corot::elements
   class CorotationalFrame3D
   {
   public:
-    using Vector7  = Eigen::Matrix<double, 7, 1>;
-    using Matrix7  = Eigen::Matrix<double, 7, 7>;
-    using Matrix12 = Eigen::Matrix<double, 12, 12>;
+    using Vector7    = Eigen::Matrix<double, 7, 1>;
+    using Matrix7    = Eigen::Matrix<double, 7, 7>;
+    using Matrix12   = Eigen::Matrix<double, 12, 12>;
     using Matrix7x12 = Eigen::Matrix<double, 7, 12>;
     using Matrix3x12 = Eigen::Matrix<double, 3, 12>;
 
     /** The frame of one configuration (everything the variations need). */
     struct State
     {
-      double                         length = 0.0;  ///< current chord length l
-      Eigen::Matrix3d                rotation;      ///< Rr = [r1 r2 r3] (columns)
-      std::array<Eigen::Vector3d, 2> triad_e2;      ///< q2_i = T_i e_2
-      std::array<Eigen::Vector3d, 2> triad_e3;      ///< q3_i = T_i e_3
-      std::array<Eigen::Vector3d, 2> local_rotation;///< theta_i = log(Rr^T T_i)
-      Vector7                        deformation;   ///< d_l = [l - l0, theta1, theta2]
-      Matrix3x12                     frame_spin;    ///< W_r: spin of Rr, delta w_r = W_r delta d_g
-      Matrix7x12                     b;             ///< B: delta d_l = B delta d_g
+      double                         length = 0.0;   ///< current chord length l
+      Eigen::Matrix3d                rotation;       ///< Rr = [r1 r2 r3] (columns)
+      std::array<Eigen::Vector3d, 2> triad_e2;       ///< q2_i = T_i e_2
+      std::array<Eigen::Vector3d, 2> triad_e3;       ///< q3_i = T_i e_3
+      std::array<Eigen::Vector3d, 2> local_rotation; ///< theta_i = log(Rr^T T_i)
+      Vector7                        deformation;    ///< d_l = [l - l0, theta1, theta2]
+      Matrix3x12                     frame_spin;     ///< W_r: spin of Rr, delta w_r = W_r delta d_g
+      Matrix7x12                     b;              ///< B: delta d_l = B delta d_g
     };
 
     /**

@@ -28,13 +28,15 @@ namespace corot::elements
     }
   } // namespace
 
-  CorotationalTruss::CorotationalTruss(const ElementDefinition &definition, const unsigned dimension)
+  CorotationalTruss::CorotationalTruss(const ElementDefinition &definition,
+                                       const unsigned           dimension)
     : node_ids_(definition.node_ids)
     , dimension_(dimension)
   {
-    const Eigen::Vector3d chord3 = definition.reference_positions[1] - definition.reference_positions[0];
-    reference_chord_             = chord3.head(dimension);
-    reference_length_            = reference_chord_.norm();
+    const Eigen::Vector3d chord3 =
+      definition.reference_positions[1] - definition.reference_positions[0];
+    reference_chord_  = chord3.head(dimension);
+    reference_length_ = reference_chord_.norm();
     if (dimension == 2 && std::abs(chord3[2]) > 1e-12 * std::max(1.0, reference_length_))
       throw std::invalid_argument("T2D2 element " + std::to_string(definition.id) +
                                   " does not lie in the x-y plane");
@@ -93,17 +95,18 @@ namespace corot::elements
     const double          l_m = x_m.norm();
     if (!(l_m > 0.0))
       throw std::runtime_error("truss rotated by 180 degrees within one time step (l_m = 0)");
-    const Eigen::VectorXd e_m  = x_m / l_m;
-    const double          sum  = l_n + l_n1;
-    const double          n_m  = l_m * (axial_force(l_n) + axial_force(l_n1)) / sum; // beta (N_n + N_n1)/2
-    const Eigen::VectorXd b_m  = b_vector(e_m);
-    force                      = n_m * b_m;
+    const Eigen::VectorXd e_m = x_m / l_m;
+    const double          sum = l_n + l_n1;
+    const double n_m = l_m * (axial_force(l_n) + axial_force(l_n1)) / sum; // beta (N_n + N_n1)/2
+    const Eigen::VectorXd b_m = b_vector(e_m);
+    force                     = n_m * b_m;
     if (tangent != nullptr)
       {
         const Eigen::VectorXd b_n1 = b_vector(x_n1 / l_n1);
-        *tangent = two_node_pattern((n_m / (2.0 * l_m)) *
-                                    Eigen::MatrixXd::Identity(dimension_, dimension_)) +
-                   ((l_m * axial_stiffness_ / reference_length_ - n_m) / sum) * b_m * b_n1.transpose();
+        *tangent =
+          two_node_pattern((n_m / (2.0 * l_m)) *
+                           Eigen::MatrixXd::Identity(dimension_, dimension_)) +
+          ((l_m * axial_stiffness_ / reference_length_ - n_m) / sum) * b_m * b_n1.transpose();
       }
   }
 
@@ -142,8 +145,9 @@ namespace corot::elements
     // reference, so K_sigma is linear in the pre-buckling displacements.
     const Eigen::VectorXd e = reference_chord_ / reference_length_;
     const double          n = section_forces(state, false).front().second;
-    stiffness = two_node_pattern((n / reference_length_) *
-                                 (Eigen::MatrixXd::Identity(dimension_, dimension_) - e * e.transpose()));
+    stiffness =
+      two_node_pattern((n / reference_length_) *
+                       (Eigen::MatrixXd::Identity(dimension_, dimension_) - e * e.transpose()));
   }
 
   void
@@ -154,8 +158,10 @@ namespace corot::elements
     Eigen::MatrixXd stiffness, mass_matrix;
     linear_stiffness(stiffness);
     mass(MassKind::consistent, mass_matrix);
-    const double k = (property == DesignProperty::modulus || property == DesignProperty::area) ? 1.0 : 0.0;
-    const double m = (property == DesignProperty::density || property == DesignProperty::area) ? 1.0 : 0.0;
+    const double k =
+      (property == DesignProperty::modulus || property == DesignProperty::area) ? 1.0 : 0.0;
+    const double m =
+      (property == DesignProperty::density || property == DesignProperty::area) ? 1.0 : 0.0;
     stiffness_derivative = k * stiffness;
     mass_derivative      = m * mass_matrix;
   }

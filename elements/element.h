@@ -25,7 +25,8 @@ namespace corot::elements
   struct NodeKinematics
   {
     Eigen::Vector3d    displacement = Eigen::Vector3d::Zero();
-    Eigen::Quaterniond rotation     = Eigen::Quaterniond::Identity(); ///< nodal triad R (unit quaternion)
+    Eigen::Quaterniond rotation =
+      Eigen::Quaterniond::Identity(); ///< nodal triad R (unit quaternion)
   };
 
   /** One NodeKinematics per element node, in the element's node order. */
@@ -84,9 +85,8 @@ namespace corot::elements
      * increments, R <- exp(dtheta) R).
      */
     virtual void
-    internal_force(const ElementKinematics &state,
-                   Eigen::VectorXd         &force,
-                   Eigen::MatrixXd         *tangent) const = 0;
+    internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
+                   Eigen::MatrixXd *tangent) const = 0;
 
     /**
      * Algorithmic internal force of the energy-conserving mid-point scheme
@@ -99,10 +99,8 @@ namespace corot::elements
      * d force / d d_{n+1} (generally non-symmetric).
      */
     virtual void
-    conserving_force(const ElementKinematics &state_n,
-                     const ElementKinematics &state_n1,
-                     Eigen::VectorXd         &force,
-                     Eigen::MatrixXd         *tangent) const = 0;
+    conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
+                     Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const = 0;
 
     /** Strain energy W at @p state. */
     virtual double
@@ -121,8 +119,7 @@ namespace corot::elements
      * linearised about the reference geometry (for *BUCKLE).
      */
     virtual void
-    geometric_stiffness(const ElementKinematics &state,
-                        Eigen::MatrixXd         &stiffness) const = 0;
+    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const = 0;
 
     /**
      * Derivatives of the linear stiffness and the consistent mass with
@@ -130,8 +127,7 @@ namespace corot::elements
      * (the property becomes (1 + alpha) times its baseline value).
      */
     virtual void
-    design_derivative(DesignProperty   property,
-                      Eigen::MatrixXd &stiffness_derivative,
+    design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
                       Eigen::MatrixXd &mass_derivative) const = 0;
 
     /**

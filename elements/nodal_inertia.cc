@@ -70,8 +70,9 @@ namespace corot::elements
   }
 
   void
-  NodalInertia::design_derivative(const DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
-                                  Eigen::MatrixXd &mass_derivative) const
+  NodalInertia::design_derivative(const DesignProperty property,
+                                  Eigen::MatrixXd     &stiffness_derivative,
+                                  Eigen::MatrixXd     &mass_derivative) const
   {
     stiffness_derivative = Eigen::MatrixXd::Zero(3, 3);
     mass_derivative      = (property == DesignProperty::density ? 1.0 : 0.0) * inertia_;
@@ -82,8 +83,10 @@ namespace corot::elements
 {
   COROT_REGISTER_ELEMENT_WITH(MASS, "MASS", 1, core::SectionKind::point_mass,
                               "point mass at a node (*MASS; UX UY UZ)",
-                              std::make_unique<NodalInertia>(definition, NodalInertia::Kind::translational))
+                              std::make_unique<NodalInertia>(definition,
+                                                             NodalInertia::Kind::translational))
   COROT_REGISTER_ELEMENT_WITH(ROTARYI, "ROTARYI", 1, core::SectionKind::rotary_inertia,
                               "rotary inertia tensor at a node (*ROTARY INERTIA; RX RY RZ)",
-                              std::make_unique<NodalInertia>(definition, NodalInertia::Kind::rotational))
+                              std::make_unique<NodalInertia>(definition,
+                                                             NodalInertia::Kind::rotational))
 } // namespace corot::elements

@@ -24,7 +24,7 @@ namespace corot::elements
   {
     std::string       name;        ///< deck TYPE=, upper case
     std::string       description; ///< one line for --help
-    unsigned          n_nodes = 0;
+    unsigned          n_nodes      = 0;
     core::SectionKind section_kind = core::SectionKind::solid;
     std::function<std::unique_ptr<Element>(const ElementDefinition &)> create;
   };
@@ -63,22 +63,18 @@ namespace corot::elements
  * Registers deck name @p NAME built by the expression @p MAKE (which may use
  * `definition`, the ElementDefinition); @p TAG makes the registration unique.
  */
-#define COROT_REGISTER_ELEMENT_WITH(TAG, NAME, N_NODES, SECTION_KIND, DESCRIPTION, MAKE)    \
-  namespace                                                                              \
-  {                                                                                      \
-    [[maybe_unused]] const bool corot_registered_##TAG =                                \
-      ::corot::core::register_at_startup([] {                                           \
-        ::corot::elements::ElementRegistry::instance().add(                             \
-          {NAME,                                                                         \
-           DESCRIPTION,                                                                  \
-           N_NODES,                                                                      \
-           SECTION_KIND,                                                                 \
-           [](const ::corot::elements::ElementDefinition &definition)                   \
-             -> std::unique_ptr<::corot::elements::Element> { return MAKE; }});         \
-      });                                                                                \
+#define COROT_REGISTER_ELEMENT_WITH(TAG, NAME, N_NODES, SECTION_KIND, DESCRIPTION, MAKE)         \
+  namespace                                                                                      \
+  {                                                                                              \
+    [[maybe_unused]] const bool corot_registered_##TAG = ::corot::core::register_at_startup([] { \
+      ::corot::elements::ElementRegistry::instance().add(                                        \
+        {NAME, DESCRIPTION, N_NODES, SECTION_KIND,                                               \
+         [](const ::corot::elements::ElementDefinition &definition)                              \
+           -> std::unique_ptr<::corot::elements::Element> { return MAKE; }});                    \
+    });                                                                                          \
   }
 
 /** Registers an element class @p Class (constructible from an ElementDefinition) under deck name @p NAME. */
-#define COROT_REGISTER_ELEMENT(Class, NAME, N_NODES, SECTION_KIND, DESCRIPTION)         \
-  COROT_REGISTER_ELEMENT_WITH(Class, NAME, N_NODES, SECTION_KIND, DESCRIPTION,          \
+#define COROT_REGISTER_ELEMENT(Class, NAME, N_NODES, SECTION_KIND, DESCRIPTION) \
+  COROT_REGISTER_ELEMENT_WITH(Class, NAME, N_NODES, SECTION_KIND, DESCRIPTION,  \
                               std::make_unique<Class>(definition))

@@ -47,7 +47,7 @@ namespace corot::elements
   RigidOffsetBeam::transformation(const std::vector<Eigen::Vector3d> &a) const
   {
     const Eigen::Index n = 6 * static_cast<Eigen::Index>(a.size());
-    Eigen::MatrixXd     t = Eigen::MatrixXd::Identity(n, n);
+    Eigen::MatrixXd    t = Eigen::MatrixXd::Identity(n, n);
     for (std::size_t i = 0; i < a.size(); ++i)
       t.block<3, 3>(6 * i, 6 * i + 3) = -skew(a[i]);
     return t;
@@ -146,12 +146,12 @@ namespace corot::elements
 
   void
   RigidOffsetBeam::design_derivative(const DesignProperty property,
-                                     Eigen::MatrixXd &stiffness_derivative,
-                                     Eigen::MatrixXd &mass_derivative) const
+                                     Eigen::MatrixXd     &stiffness_derivative,
+                                     Eigen::MatrixXd     &mass_derivative) const
   {
     Eigen::MatrixXd dk, dm;
     inner_->design_derivative(property, dk, dm);
-    const auto t = transformation(std::vector<Eigen::Vector3d>(nodes().size(), offset_));
+    const auto t         = transformation(std::vector<Eigen::Vector3d>(nodes().size(), offset_));
     stiffness_derivative = t.transpose() * dk * t;
     mass_derivative      = t.transpose() * dm * t;
   }
@@ -164,7 +164,7 @@ namespace corot::elements
   }
 
   std::unique_ptr<Element>
-  make_space_beam(const ElementDefinition                                           &definition,
+  make_space_beam(const ElementDefinition &definition,
                   const std::function<std::unique_ptr<Element>(const ElementDefinition &)> &make)
   {
     const Eigen::Vector2d &offset = definition.section.beam().axis_offset;
@@ -172,8 +172,9 @@ namespace corot::elements
       return make(definition);
     // Rows t, e1, e2; a common shift of both nodes leaves them unchanged.
     const Eigen::Matrix3d axes = TimoshenkoBeam3D(definition).local_axes();
-    const Eigen::Vector3d e0   = offset[0] * axes.row(1).transpose() + offset[1] * axes.row(2).transpose();
-    ElementDefinition centred  = definition;
+    const Eigen::Vector3d e0 =
+      offset[0] * axes.row(1).transpose() + offset[1] * axes.row(2).transpose();
+    ElementDefinition centred = definition;
     for (Eigen::Vector3d &x : centred.reference_positions)
       x += e0;
     return std::make_unique<RigidOffsetBeam>(make(centred), e0);

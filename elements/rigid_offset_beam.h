@@ -137,6 +137,6 @@ namespace corot::elements
    * @p make builds on the reference centres.
    */
   std::unique_ptr<Element>
-  make_space_beam(const ElementDefinition                                           &definition,
+  make_space_beam(const ElementDefinition &definition,
                   const std::function<std::unique_ptr<Element>(const ElementDefinition &)> &make);
 } // namespace corot::elements

@@ -32,8 +32,9 @@ namespace corot::elements
     , section_(definition.section.beam())
   {
     const std::string     name = "B21 element " + std::to_string(definition.id);
-    const Eigen::Vector3d axis = definition.reference_positions[1] - definition.reference_positions[0];
-    length_                    = axis.norm();
+    const Eigen::Vector3d axis =
+      definition.reference_positions[1] - definition.reference_positions[0];
+    length_ = axis.norm();
     if (!(length_ > 0.0))
       throw std::invalid_argument(name + " has zero length (its two nodes coincide)");
     if (std::abs(axis[2]) > 1e-12 * length_)
@@ -56,7 +57,7 @@ namespace corot::elements
   {
     const double e = material_.youngs_modulus, g = material_.shear_modulus, a = section_.area,
                  l = length_, ei = e * section_.i11, k = section_.shear_factor_2;
-    const double phi = beam_plane::shear_parameter(ei, k, g, a, l);
+    const double    phi       = beam_plane::shear_parameter(ei, k, g, a, l);
     Eigen::MatrixXd stiffness = Eigen::MatrixXd::Zero(6, 6);
     scatter<2>(stiffness, beam_plane::bar_stiffness(e * a / l), axial);
     scatter<4>(stiffness, beam_plane::stiffness(ei, phi, l, +1.0), bending);
@@ -66,7 +67,7 @@ namespace corot::elements
   Eigen::Matrix3d
   TimoshenkoBeam2D::basic_stiffness() const
   {
-    const Eigen::MatrixXd local = local_stiffness();
+    const Eigen::MatrixXd    local = local_stiffness();
     const std::array<int, 3> basic = {{3, 2, 5}}; // u_t of node 2, th_z of nodes 1 and 2
     Eigen::Matrix3d          result;
     for (int i = 0; i < 3; ++i)
@@ -79,7 +80,7 @@ namespace corot::elements
   TimoshenkoBeam2D::local_mass(const MassKind kind) const
   {
     const double    rho = material_.density, a = section_.area, l = length_;
-    Eigen::MatrixXd m   = Eigen::MatrixXd::Zero(6, 6);
+    Eigen::MatrixXd m = Eigen::MatrixXd::Zero(6, 6);
     if (kind == MassKind::lumped)
       {
         for (int node = 0; node < 2; ++node)
@@ -91,8 +92,9 @@ namespace corot::elements
       }
     scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
     // Phi as in local_stiffness(): the mass of the same interpolation.
-    const double phi = beam_plane::shear_parameter(material_.youngs_modulus * section_.i11,
-                                                   section_.shear_factor_2, material_.shear_modulus, a, l);
+    const double phi =
+      beam_plane::shear_parameter(material_.youngs_modulus * section_.i11, section_.shear_factor_2,
+                                  material_.shear_modulus, a, l);
     scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, phi, l, +1.0), bending);
     return m;
   }
@@ -104,7 +106,7 @@ namespace corot::elements
     r << axis_[0], axis_[1], 0.0, //
       -axis_[1], axis_[0], 0.0,   //
       0.0, 0.0, 1.0;
-    Eigen::MatrixXd t = Eigen::MatrixXd::Zero(6, 6);
+    Eigen::MatrixXd t   = Eigen::MatrixXd::Zero(6, 6);
     t.block<3, 3>(0, 0) = r;
     t.block<3, 3>(3, 3) = r;
     return t;
@@ -169,4 +171,3 @@ namespace corot::elements
     return {{"N", -f[0]}, {"V2", -f[1]}, {"M1", f[2]}};
   }
 } // namespace corot::elements
-

@@ -122,10 +122,10 @@ namespace corot::elements
     Eigen::MatrixXd
     transformation() const;
 
-    std::vector<unsigned>   node_ids_;
-    double                  length_;
-    Eigen::Vector2d         axis_; ///< t = (c, s)
-    MaterialConstants       material_;
-    core::BeamSection       section_;
+    std::vector<unsigned> node_ids_;
+    double                length_;
+    Eigen::Vector2d       axis_; ///< t = (c, s)
+    MaterialConstants     material_;
+    core::BeamSection     section_;
   };
 } // namespace corot::elements

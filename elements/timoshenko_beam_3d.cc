@@ -36,8 +36,9 @@ namespace corot::elements
     , section_(definition.section.beam())
   {
     const std::string     name = "B31 element " + std::to_string(definition.id);
-    const Eigen::Vector3d axis = definition.reference_positions[1] - definition.reference_positions[0];
-    length_                    = axis.norm();
+    const Eigen::Vector3d axis =
+      definition.reference_positions[1] - definition.reference_positions[0];
+    length_ = axis.norm();
     if (!(length_ > 0.0))
       throw std::invalid_argument(name + " has zero length (its two nodes coincide)");
     const Eigen::Vector3d t  = axis / length_;
@@ -70,16 +71,22 @@ namespace corot::elements
   TimoshenkoBeam3D::local_stiffness() const
   {
     const double e = material_.youngs_modulus, g = material_.shear_modulus, a = section_.area,
-                 l = length_;
+                 l       = length_;
     const double    ei11 = e * section_.i11, ei22 = e * section_.i22;
-    Eigen::MatrixXd k    = Eigen::MatrixXd::Zero(12, 12);
+    Eigen::MatrixXd k = Eigen::MatrixXd::Zero(12, 12);
     scatter<2>(k, beam_plane::bar_stiffness(e * a / l), axial);
     scatter<2>(k, beam_plane::bar_stiffness(g * section_.torsion_constant / l), torsion);
     scatter<4>(k,
-               beam_plane::stiffness(ei22, beam_plane::shear_parameter(ei22, section_.shear_factor_1, g, a, l), l, +1.0),
+               beam_plane::stiffness(ei22,
+                                     beam_plane::shear_parameter(ei22, section_.shear_factor_1, g,
+                                                                 a, l),
+                                     l, +1.0),
                plane_12);
     scatter<4>(k,
-               beam_plane::stiffness(ei11, beam_plane::shear_parameter(ei11, section_.shear_factor_2, g, a, l), l, -1.0),
+               beam_plane::stiffness(ei11,
+                                     beam_plane::shear_parameter(ei11, section_.shear_factor_2, g,
+                                                                 a, l),
+                                     l, -1.0),
                plane_21);
     return k;
   }
@@ -107,8 +114,10 @@ namespace corot::elements
     scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
     scatter<2>(m, beam_plane::bar_mass(rho * polar * l), torsion);
     // Phi of each bending plane as in local_stiffness(): the mass of the same interpolation.
-    const double phi_12 = beam_plane::shear_parameter(e * section_.i22, section_.shear_factor_1, g, a, l);
-    const double phi_21 = beam_plane::shear_parameter(e * section_.i11, section_.shear_factor_2, g, a, l);
+    const double phi_12 =
+      beam_plane::shear_parameter(e * section_.i22, section_.shear_factor_1, g, a, l);
+    const double phi_21 =
+      beam_plane::shear_parameter(e * section_.i11, section_.shear_factor_2, g, a, l);
     scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i22, phi_12, l, +1.0), plane_12);
     scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, phi_21, l, -1.0), plane_21);
     return m;
@@ -181,7 +190,6 @@ namespace corot::elements
     for (int block = 0; block < 4; ++block)
       local.segment<3>(3 * block) = rotation_ * d.segment<3>(3 * block);
     const Eigen::VectorXd f = local_stiffness() * local;
-    return {{"N", -f[0]}, {"V2", -f[2]}, {"V3", -f[1]},
-            {"T", -f[3]}, {"M1", -f[4]}, {"M2", -f[5]}};
+    return {{"N", -f[0]}, {"V2", -f[2]}, {"V3", -f[1]}, {"T", -f[3]}, {"M1", -f[4]}, {"M2", -f[5]}};
   }
 } // namespace corot::elements

@@ -138,7 +138,6 @@ namespace corot::elements
     local_stiffness() const;
 
   private:
-
     /** 12 x 12 mass in local axes. */
     Eigen::MatrixXd
     local_mass(MassKind kind) const;
@@ -151,10 +150,10 @@ namespace corot::elements
     Eigen::MatrixXd
     to_global(const Eigen::MatrixXd &local) const;
 
-    std::vector<unsigned>   node_ids_;
-    double                  length_;
-    Eigen::Matrix3d         rotation_; ///< rows: t, e1, e2
-    MaterialConstants       material_;
-    core::BeamSection       section_;
+    std::vector<unsigned> node_ids_;
+    double                length_;
+    Eigen::Matrix3d       rotation_; ///< rows: t, e1, e2
+    MaterialConstants     material_;
+    core::BeamSection     section_;
   };
 } // namespace corot::elements

@@ -22,7 +22,7 @@ namespace corot::integrators
   enum class ForceModel
   {
     end_of_step, ///< f_int(d_{n+1})
-    conserving   ///< the elements' energy-conserving force f(d_n, d_{n+1}): Delta d . f = W_{n+1} - W_n
+    conserving ///< the elements' energy-conserving force f(d_n, d_{n+1}): Delta d . f = W_{n+1} - W_n
   };
 
   /**
@@ -108,13 +108,9 @@ namespace corot::integrators
      * is exact).
      */
     virtual Eigen::VectorXd
-    newton_correction(ForceModel             model,
-                      const Eigen::VectorXd &d_n,
-                      const Eigen::VectorXd &d_n1,
-                      const InertiaForce    &inertia,
-                      const Eigen::VectorXd &external_force,
-                      double                 mass_coefficient,
-                      double                &residual_ratio) = 0;
+    newton_correction(ForceModel model, const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
+                      const InertiaForce &inertia, const Eigen::VectorXd &external_force,
+                      double mass_coefficient, double &residual_ratio) = 0;
 
     /**
      * The iteration limit and tolerances of newton_iteration() (the step's
@@ -155,8 +151,8 @@ namespace corot::integrators
      * velocities are integrated. The default has no prescribed motion.
      */
     virtual void
-    impose_prescribed_motion(double /*time_n*/, double /*time_n1*/,
-                             const Eigen::VectorXd & /*d_n*/, Eigen::VectorXd & /*d_n1*/) const
+    impose_prescribed_motion(double /*time_n*/, double /*time_n1*/, const Eigen::VectorXd & /*d_n*/,
+                             Eigen::VectorXd & /*d_n1*/) const
     {}
 
     /** Whether any constrained DOF moves (so reactions can do work). */
@@ -177,9 +173,8 @@ namespace corot::integrators
      * prescribed motion.
      */
     virtual Eigen::VectorXd
-    reactions(ForceModel /*model*/, const Eigen::VectorXd & /*d_n*/,
-              const Eigen::VectorXd &d_n1, const Eigen::VectorXd & /*inertia_force*/,
-              const Eigen::VectorXd & /*external_force*/)
+    reactions(ForceModel /*model*/, const Eigen::VectorXd & /*d_n*/, const Eigen::VectorXd &d_n1,
+              const Eigen::VectorXd & /*inertia_force*/, const Eigen::VectorXd & /*external_force*/)
     {
       return Eigen::VectorXd::Zero(d_n1.size());
     }

@@ -12,8 +12,9 @@ namespace corot::integrators
     const auto   nodes = system.rotating_nodes();
     if (nodes.empty())
       return result;
-    const RotatingNodeTerms moments = system.rotating_inertia_force(
-      d_n1, v_n1, a_n1, acceleration_coefficient, velocity_coefficient);
+    const RotatingNodeTerms moments =
+      system.rotating_inertia_force(d_n1, v_n1, a_n1, acceleration_coefficient,
+                                    velocity_coefficient);
     for (std::size_t i = 0; i < nodes.size(); ++i)
       {
         const Eigen::Vector3d f = weight * moments.values[i];

@@ -19,9 +19,8 @@ namespace corot::integrators
    */
   InertiaForce
   end_of_step_inertia_force(const DynamicSystem &system, const Eigen::VectorXd &d_n1,
-                            const Eigen::VectorXd &v_n1, const Eigen::VectorXd &a_n1,
-                            double weight, double acceleration_coefficient,
-                            double velocity_coefficient);
+                            const Eigen::VectorXd &v_n1, const Eigen::VectorXd &a_n1, double weight,
+                            double acceleration_coefficient, double velocity_coefficient);
 
   /**
    * Adds @p weight times the system's damping force C(@p d) @p v to

@@ -35,8 +35,9 @@ namespace corot::integrators
         return result;
       const RotatingNodeTerms before =
         system.rotating_momentum(d_n, Eigen::VectorXd::Zero(increment.size()), v_n, 0.0);
-      const RotatingNodeTerms after = system.rotating_momentum(
-        d_n, increment, midpoint_velocity(system, increment, v_n, dt), 2.0 / dt);
+      const RotatingNodeTerms after =
+        system.rotating_momentum(d_n, increment, midpoint_velocity(system, increment, v_n, dt),
+                                 2.0 / dt);
       for (std::size_t i = 0; i < nodes.size(); ++i)
         {
           const Eigen::Vector3d f = (after.values[i] - before.values[i]) / dt;
@@ -67,7 +68,7 @@ namespace corot::integrators
   {
     const Eigen::VectorXd external =
       0.5 * (system.external_force(state.time) + system.external_force(state.time + dt));
-    const Eigen::VectorXd &v_n      = state.velocity;
+    const Eigen::VectorXd &v_n       = state.velocity;
     Eigen::VectorXd        increment = midpoint_predictor(state, dt);
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
     const bool damped  = system.has_damping();
@@ -80,9 +81,8 @@ namespace corot::integrators
         }
       return result;
     };
-    const unsigned iterations = newton_iteration(system, ForceModel::conserving,
-                                                 state.displacement, external, 2.0 / (dt * dt),
-                                                 inertia, increment);
+    const unsigned iterations = newton_iteration(system, ForceModel::conserving, state.displacement,
+                                                 external, 2.0 / (dt * dt), inertia, increment);
 
     // Energy balance (Crisfield & Shi 1993, eqs 14-21): Delta d . (M a_m +
     // f_c - f_ext) = 0 on free DOFs; on moving constrained DOFs the left side
@@ -91,20 +91,19 @@ namespace corot::integrators
     external_work_             = external.dot(increment);
     // Delta d . C(d_m) Delta d/dt >= 0: the work of the damping force in the
     // balance, so kinetic + strain + dissipated - external work stays closed.
-    dissipated_ = damped ? increment.dot(midpoint_damping_force(system, state.displacement,
-                                                                 increment, dt)) :
-                           0.0;
+    dissipated_ =
+      damped ? increment.dot(midpoint_damping_force(system, state.displacement, increment, dt)) :
+               0.0;
     if (system.has_prescribed_motion())
       {
-        state.reaction = system.reactions(ForceModel::conserving, state.displacement,
-                                          d_n1, inertia(increment).force,
-                                          external);
+        state.reaction = system.reactions(ForceModel::conserving, state.displacement, d_n1,
+                                          inertia(increment).force, external);
         external_work_ += state.reaction.dot(increment);
       }
     const Eigen::VectorXd v_n1 = midpoint_velocity(system, increment, v_n, dt);
-    state.acceleration = (v_n1 - v_n) / dt; // the mid-point acceleration a_m
-    state.velocity     = v_n1;
-    state.displacement = d_n1;
+    state.acceleration         = (v_n1 - v_n) / dt; // the mid-point acceleration a_m
+    state.velocity             = v_n1;
+    state.displacement         = d_n1;
     state.time += dt;
     state.iterations = iterations;
   }
@@ -117,7 +116,8 @@ namespace corot::integrators
     if (!(previous_time_step > 0.0) || before.acceleration.size() != after.acceleration.size())
       return {};
     const double dt = time_step;
-    return dt * dt * dt / (6.0 * (dt + previous_time_step)) * (after.acceleration - before.acceleration);
+    return dt * dt * dt / (6.0 * (dt + previous_time_step)) *
+           (after.acceleration - before.acceleration);
   }
 } // namespace corot::integrators
 

@@ -23,13 +23,12 @@ namespace corot::integrators
     state.acceleration =
       system.initial_acceleration(state.displacement, state.velocity, state.time);
     if (system.has_prescribed_motion())
-      state.reaction = system.reactions(ForceModel::end_of_step, state.displacement,
-                                        state.displacement,
-                                        end_of_step_inertia_force(system, state.displacement,
-                                                                  state.velocity, state.acceleration,
-                                                                  1.0, 0.0, 0.0)
-                                          .force,
-                                        system.external_force(state.time));
+      state.reaction =
+        system.reactions(ForceModel::end_of_step, state.displacement, state.displacement,
+                         end_of_step_inertia_force(system, state.displacement, state.velocity,
+                                                   state.acceleration, 1.0, 0.0, 0.0)
+                           .force,
+                         system.external_force(state.time));
   }
 
   void
@@ -60,7 +59,7 @@ namespace corot::integrators
     auto inertia = [&](const Eigen::VectorXd &trial, const double weight) {
       const Eigen::VectorXd a = acceleration(trial);
       const Eigen::VectorXd d = system.compose(d_n, trial);
-      InertiaForce result =
+      InertiaForce          result =
         end_of_step_inertia_force(system, d, velocity(a), a, weight, c, gamma_ / (beta_ * dt));
       add_damping_force(system, d, velocity(a), 1.0, gamma_ / (beta_ * dt), result);
       return result;
@@ -82,16 +81,15 @@ namespace corot::integrators
     external_work_             = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
     if (system.has_prescribed_motion())
       {
-        const Eigen::VectorXd reaction =
-          system.reactions(ForceModel::end_of_step, d_n, d_n1, inertia(increment, 1.0).force,
-                           f_ext_n1);
+        const Eigen::VectorXd reaction = system.reactions(ForceModel::end_of_step, d_n, d_n1,
+                                                          inertia(increment, 1.0).force, f_ext_n1);
         external_work_ += trapezoidal_reaction_work(state.reaction, reaction, increment);
       }
     const Eigen::VectorXd a_n1 = acceleration(increment);
     state.velocity             = velocity(a_n1);
     dissipated_ = trapezoidal_dissipation(system, damping_n, d_n1, state.velocity, increment);
-    state.acceleration         = a_n1;
-    state.displacement         = d_n1;
+    state.acceleration = a_n1;
+    state.displacement = d_n1;
     state.time += dt;
     state.iterations = iterations;
   }
@@ -109,8 +107,9 @@ namespace corot::integrators
 namespace
 {
   const std::vector<corot::integrators::IntegratorParameterInfo> generalized_alpha_parameters = {
-    {"RHO_INF", "GALPHA: spectral radius at infinity, 0 <= RHO_INF <= 1 (default 0.8; 1 is "
-                "Newmark's average acceleration, 0 annihilates the highest frequencies in one step)"}};
+    {"RHO_INF",
+     "GALPHA: spectral radius at infinity, 0 <= RHO_INF <= 1 (default 0.8; 1 is "
+     "Newmark's average acceleration, 0 annihilates the highest frequencies in one step)"}};
 
   corot::integrators::IntegratorSetup
   parse_generalized_alpha(const corot::integrators::ParameterReader &reader)

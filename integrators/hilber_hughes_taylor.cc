@@ -22,13 +22,12 @@ namespace corot::integrators
     state.acceleration =
       system.initial_acceleration(state.displacement, state.velocity, state.time);
     if (system.has_prescribed_motion())
-      state.reaction = system.reactions(ForceModel::end_of_step, state.displacement,
-                                        state.displacement,
-                                        end_of_step_inertia_force(system, state.displacement,
-                                                                  state.velocity, state.acceleration,
-                                                                  1.0, 0.0, 0.0)
-                                          .force,
-                                        system.external_force(state.time));
+      state.reaction =
+        system.reactions(ForceModel::end_of_step, state.displacement, state.displacement,
+                         end_of_step_inertia_force(system, state.displacement, state.velocity,
+                                                   state.acceleration, 1.0, 0.0, 0.0)
+                           .force,
+                         system.external_force(state.time));
   }
 
   void
@@ -47,7 +46,7 @@ namespace corot::integrators
     // With damping g = f_int + C v in place of f_int (Hilber, Hughes & Taylor 1977, eq. 8).
     const Eigen::VectorXd damping_n = system.damping_force(state.displacement, v_n);
     const Eigen::VectorXd external  = f_ext_n1 - alpha_ * scale * (f_ext_n - f_int_n - damping_n);
-    auto acceleration = [&](const Eigen::VectorXd &increment) -> Eigen::VectorXd {
+    auto                  acceleration = [&](const Eigen::VectorXd &increment) -> Eigen::VectorXd {
       return c * (increment - dt * v_n - dt * dt * (0.5 - beta_) * a_n);
     };
     Eigen::VectorXd increment = dt * v_n + dt * dt * 0.5 * a_n;
@@ -58,7 +57,8 @@ namespace corot::integrators
         const Eigen::VectorXd a = acceleration(trial);
         const Eigen::VectorXd d = system.compose(state.displacement, trial);
         const Eigen::VectorXd v = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a);
-        InertiaForce result = end_of_step_inertia_force(system, d, v, a, scale, c, gamma_ / (beta_ * dt));
+        InertiaForce          result =
+          end_of_step_inertia_force(system, d, v, a, scale, c, gamma_ / (beta_ * dt));
         add_damping_force(system, d, v, 1.0, gamma_ / (beta_ * dt), result);
         return result;
       },
@@ -71,17 +71,19 @@ namespace corot::integrators
       {
         const Eigen::VectorXd v_n1 =
           v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * acceleration(increment));
-        InertiaForce inertia = end_of_step_inertia_force(system, d_n1, v_n1, acceleration(increment),
-                                                         1.0, c, gamma_ / (beta_ * dt));
+        InertiaForce inertia =
+          end_of_step_inertia_force(system, d_n1, v_n1, acceleration(increment), 1.0, c,
+                                    gamma_ / (beta_ * dt));
         add_damping_force(system, d_n1, v_n1, 1.0, 0.0, inertia);
         const Eigen::VectorXd reaction =
-          system.reactions(ForceModel::end_of_step, state.displacement, d_n1, inertia.force, f_ext_n1);
+          system.reactions(ForceModel::end_of_step, state.displacement, d_n1, inertia.force,
+                           f_ext_n1);
         external_work_ += trapezoidal_reaction_work(state.reaction, reaction, increment);
       }
     const Eigen::VectorXd a_n1 = acceleration(increment);
     state.velocity             = v_n + dt * ((1.0 - gamma_) * a_n + gamma_ * a_n1);
     dissipated_ = trapezoidal_dissipation(system, damping_n, d_n1, state.velocity, increment);
-    state.acceleration         = a_n1;
+    state.acceleration = a_n1;
     state.displacement = d_n1;
     state.time += dt;
     state.iterations = iterations;
@@ -89,7 +91,7 @@ namespace corot::integrators
 
   Eigen::VectorXd
   HilberHughesTaylor::local_error(const State &before, const State &after, const double time_step,
-                  double /*previous_time_step*/) const
+                                  double /*previous_time_step*/) const
   {
     if (before.acceleration.size() != after.acceleration.size())
       return {};

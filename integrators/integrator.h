@@ -18,7 +18,7 @@ namespace corot::integrators
   {
     double          time = 0.0;
     Eigen::VectorXd displacement, velocity, acceleration;
-    Eigen::VectorXd reaction; ///< reactions on the constrained DOFs (empty until computed)
+    Eigen::VectorXd reaction;       ///< reactions on the constrained DOFs (empty until computed)
     unsigned        iterations = 0; ///< Newton iterations of the last step
   };
 

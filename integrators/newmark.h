@@ -53,7 +53,7 @@ namespace corot::integrators
 
   private:
     double          external_work_ = 0.0;
-    double          dissipated_    = 0.0; ///< trapezoidal work of the damping force over the last step
+    double          dissipated_ = 0.0; ///< trapezoidal work of the damping force over the last step
     Eigen::VectorXd last_external_;
   };
 } // namespace corot::integrators

@@ -9,13 +9,10 @@
 namespace corot::integrators
 {
   unsigned
-  newton_iteration(DynamicSystem                                               &system,
-                   const ForceModel                                             model,
-                   const Eigen::VectorXd                                       &d_n,
-                   const Eigen::VectorXd                                       &external,
-                   const double                                                 mass_coefficient,
-                   const std::function<InertiaForce(const Eigen::VectorXd &)>    &inertia,
-                   Eigen::VectorXd                                             &increment)
+  newton_iteration(DynamicSystem &system, const ForceModel model, const Eigen::VectorXd &d_n,
+                   const Eigen::VectorXd &external, const double mass_coefficient,
+                   const std::function<InertiaForce(const Eigen::VectorXd &)> &inertia,
+                   Eigen::VectorXd                                            &increment)
   {
     const solvers::NewtonControls controls       = system.newton_controls();
     const unsigned                max_iterations = controls.max_iterations;
@@ -26,15 +23,16 @@ namespace corot::integrators
       {
         double                residual_ratio = 0.0;
         const Eigen::VectorXd correction =
-          system.newton_correction(model, d_n, system.compose(d_n, increment), inertia(increment), external,
-                                   mass_coefficient, residual_ratio);
+          system.newton_correction(model, d_n, system.compose(d_n, increment), inertia(increment),
+                                   external, mass_coefficient, residual_ratio);
         increment += correction;
         const double correction_norm = correction.norm();
         last_ratio                   = residual_ratio;
         last_correction              = correction_norm / std::max(increment.norm(), 1e-300);
         if (!std::isfinite(correction_norm))
           break;
-        if (residual_ratio <= tol_r && correction_norm <= tol_c * std::max(increment.norm(), 1e-300))
+        if (residual_ratio <= tol_r &&
+            correction_norm <= tol_c * std::max(increment.norm(), 1e-300))
           return iteration;
         // Error estimate from the observed contraction theta = |c_k|/|c_{k-1}|:
         // the distance of the corrected increment from the solution is at most

@@ -25,13 +25,10 @@ namespace corot::integrators
    * NewtonControls::max_iterations (25), naming the last residual and correction.
    */
   unsigned
-  newton_iteration(DynamicSystem                                               &system,
-                   ForceModel                                                   model,
-                   const Eigen::VectorXd                                       &d_n,
-                   const Eigen::VectorXd                                       &external,
-                   double                                                       mass_coefficient,
-                   const std::function<InertiaForce(const Eigen::VectorXd &)>    &inertia,
-                   Eigen::VectorXd                                             &increment);
+  newton_iteration(DynamicSystem &system, ForceModel model, const Eigen::VectorXd &d_n,
+                   const Eigen::VectorXd &external, double mass_coefficient,
+                   const std::function<InertiaForce(const Eigen::VectorXd &)> &inertia,
+                   Eigen::VectorXd                                            &increment);
 
   /**
    * Newton's starting increment for the mid-point step (MIDPOINT and

@@ -11,9 +11,8 @@ namespace corot::integrators
     std::string
     upper(std::string text)
     {
-      std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
-        return static_cast<char>(std::toupper(c));
-      });
+      std::transform(text.begin(), text.end(), text.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
       return text;
     }
 

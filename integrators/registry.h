@@ -82,10 +82,10 @@ namespace corot::integrators
  * std::vector<IntegratorParameterInfo>, e.g. `{}` or a constant of the .cc)
  * and the parser @p PARSE (IntegratorSetup(const ParameterReader &)).
  */
-#define COROT_REGISTER_INTEGRATOR(Class, NAME, DESCRIPTION, PARAMETERS, PARSE)              \
-  namespace                                                                              \
-  {                                                                                      \
-    [[maybe_unused]] const bool corot_registered_integrator_##Class =                   \
-      ::corot::integrators::IntegratorRegistry::instance().add(                         \
-        {NAME, DESCRIPTION, PARAMETERS, PARSE});                                         \
+#define COROT_REGISTER_INTEGRATOR(Class, NAME, DESCRIPTION, PARAMETERS, PARSE) \
+  namespace                                                                    \
+  {                                                                            \
+    [[maybe_unused]] const bool corot_registered_integrator_##Class =          \
+      ::corot::integrators::IntegratorRegistry::instance().add(                \
+        {NAME, DESCRIPTION, PARAMETERS, PARSE});                               \
   }

@@ -7,13 +7,13 @@ namespace corot::integrators
 {
   namespace
   {
-    constexpr double safety      = 0.9;  ///< of the optimal increment
-    constexpr double max_growth  = 2.0;  ///< per accepted increment
-    constexpr double max_cut     = 0.2;  ///< per rejection
-  } // namespace
+    constexpr double safety     = 0.9; ///< of the optimal increment
+    constexpr double max_growth = 2.0; ///< per accepted increment
+    constexpr double max_cut    = 0.2; ///< per rejection
+  }                                    // namespace
 
   StepSizeController::StepSizeController(const double initial, const double minimum,
-                                         const double maximum,
+                                         const double                   maximum,
                                          const solvers::NewtonControls &controls)
     : minimum_(minimum)
     , maximum_(maximum)
@@ -57,7 +57,7 @@ namespace corot::integrators
   bool
   StepSizeController::cut_back(const double time_step)
   {
-    last_rejected_                     = true;
+    last_rejected_                    = true;
     const std::optional<double> retry = cut_back_.retry(time_step);
     if (!retry)
       return false;

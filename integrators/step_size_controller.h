@@ -38,8 +38,9 @@ namespace corot::integrators
      * @p initial, @p minimum, @p maximum: the increments of the *DYNAMIC data
      * line (already defaulted); the first increment tried is @p initial.
      */
-    StepSizeController(double initial, double minimum, double maximum,
-                       const solvers::NewtonControls &controls = solvers::NewtonControls::for_dynamics());
+    StepSizeController(
+      double initial, double minimum, double maximum,
+      const solvers::NewtonControls &controls = solvers::NewtonControls::for_dynamics());
 
     /** The increment to try next (before truncation to the next output or end time). */
     double

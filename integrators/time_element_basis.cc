@@ -27,8 +27,8 @@ namespace corot::integrators
   {
     if (order == 0)
       throw std::invalid_argument("a time finite element needs ORDER >= 1");
-    const unsigned              k = order;
-    const dealii::QGauss<1>     gauss(k); // on [0, 1]
+    const unsigned                k = order;
+    const dealii::QGauss<1>       gauss(k); // on [0, 1]
     std::vector<dealii::Point<1>> nodes{dealii::Point<1>(0.0)};
     gauss_points.resize(k);
     gauss_weights.resize(k);
@@ -82,16 +82,13 @@ namespace corot::integrators
         const auto        at_end      = derivatives(lagrange[j], 1.0L);
         for (unsigned l = 0; l < k; ++l)
           {
-            const auto at_stage      = derivatives(lagrange[j], nodes[l + 1][0]);
-            stage_velocity(l, j - 1) = at_stage[1];
-            stage_acceleration(l, j - 1) =
-              at_stage[2] - legendre_slope[l] * slope_start;
+            const auto at_stage          = derivatives(lagrange[j], nodes[l + 1][0]);
+            stage_velocity(l, j - 1)     = at_stage[1];
+            stage_acceleration(l, j - 1) = at_stage[2] - legendre_slope[l] * slope_start;
           }
         end_displacement[j - 1] = at_end[0];
-        end_velocity[j - 1] =
-          at_end[1] - legendre_at_end[0] / legendre_start * slope_start;
-        end_acceleration[j - 1] =
-          at_end[2] - legendre_at_end[1] / legendre_start * slope_start;
+        end_velocity[j - 1]     = at_end[1] - legendre_at_end[0] / legendre_start * slope_start;
+        end_acceleration[j - 1] = at_end[2] - legendre_at_end[1] / legendre_start * slope_start;
       }
     end_velocity_from_velocity     = legendre_at_end[0] / legendre_start;
     end_acceleration_from_velocity = legendre_at_end[1] / legendre_start;

@@ -23,7 +23,7 @@ namespace corot::integrators
     {
       bool            active = false; ///< false when the defect is at round-off (lambda = 0)
       double          lambda = 0.0;
-      Eigen::VectorXd gradient;       ///< d lambda / d X, stacked by stage (zero when inactive)
+      Eigen::VectorXd gradient; ///< d lambda / d X, stacked by stage (zero when inactive)
     };
 
     /**
@@ -39,10 +39,10 @@ namespace corot::integrators
                       const Eigen::VectorXd &force_end, const double energy_n,
                       const double energy_end, const std::vector<unsigned> &fixed)
     {
-      const unsigned         k = basis.order();
-      const Eigen::Index     N = velocity.rows();
-      const Eigen::VectorXd &w = basis.gauss_weights;
-      double power = 0.0, power_magnitude = 0.0, speed = 0.0;
+      const unsigned         k     = basis.order();
+      const Eigen::Index     N     = velocity.rows();
+      const Eigen::VectorXd &w     = basis.gauss_weights;
+      double                 power = 0.0, power_magnitude = 0.0, speed = 0.0;
       for (unsigned l = 0; l < k; ++l)
         {
           const double p = velocity.col(l).dot(force.col(l));
@@ -55,9 +55,9 @@ namespace corot::integrators
       result.gradient = Eigen::VectorXd::Zero(N * k);
       // A defect at round-off of the energies (e.g. a structure at rest) is not corrected.
       constexpr double eps = std::numeric_limits<double>::epsilon();
-      result.active        = speed > 0.0 && std::abs(defect) > 64 * eps * (std::abs(energy_n) +
-                                                                       std::abs(energy_end) +
-                                                                       power_magnitude);
+      result.active =
+        speed > 0.0 &&
+        std::abs(defect) > 64 * eps * (std::abs(energy_n) + std::abs(energy_end) + power_magnitude);
       if (!result.active)
         return result;
       result.lambda = defect / speed;
@@ -106,7 +106,8 @@ namespace corot::integrators
               for (Eigen::Index i = 0; i < N; ++i)
                 if (!is_fixed[i])
                   entries.emplace_back(l * N + i, j * N + i,
-                                       lambda * static_cast<double>(basis.stage_velocity(l, j) / t));
+                                       lambda *
+                                         static_cast<double>(basis.stage_velocity(l, j) / t));
           }
       Eigen::SparseMatrix<double> jacobian(N * k, N * k);
       jacobian.setFromTriplets(entries.begin(), entries.end());
@@ -161,17 +162,17 @@ namespace corot::integrators
     if (order() >= 2 && mass_.rows() != static_cast<Eigen::Index>(system.n_dofs()))
       initialize(system, state);
     unsigned              iterations = 0;
-    const Eigen::MatrixXd X          = order() == 1 ? solve_lowest_order(system, state, h, iterations) :
-                                                      solve_stages(system, state, h, iterations);
+    const Eigen::MatrixXd X = order() == 1 ? solve_lowest_order(system, state, h, iterations) :
+                                             solve_stages(system, state, h, iterations);
     // In long double with the basis tables (see TimeElementBasis), rounded once.
     const Wide        x   = X.cast<long double>();
     const WideVector  v_n = state.velocity.cast<long double>();
     const long double t   = h;
-    state.acceleration    = (x * basis_.end_acceleration / (t * t) +
-                          basis_.end_acceleration_from_velocity / t * v_n)
-                           .cast<double>();
-    state.velocity = (x * basis_.end_velocity / t + basis_.end_velocity_from_velocity * v_n)
-                       .cast<double>();
+    state.acceleration =
+      (x * basis_.end_acceleration / (t * t) + basis_.end_acceleration_from_velocity / t * v_n)
+        .cast<double>();
+    state.velocity =
+      (x * basis_.end_velocity / t + basis_.end_velocity_from_velocity * v_n).cast<double>();
     state.displacement += (x * basis_.end_displacement).cast<double>();
     state.time += h;
     state.iterations = iterations;
@@ -185,8 +186,8 @@ namespace corot::integrators
     // inertia M v_h' and its derivative with respect to Delta d from the basis.
     const double           to_stage = static_cast<double>(1.0L / basis_.end_displacement[0]);
     const double           a        = static_cast<double>(basis_.stage_acceleration(0, 0));
-    const double           b        = static_cast<double>(basis_.stage_acceleration_from_velocity[0]);
-    const Eigen::VectorXd &v_n      = state.velocity;
+    const double           b   = static_cast<double>(basis_.stage_acceleration_from_velocity[0]);
+    const Eigen::VectorXd &v_n = state.velocity;
     const Eigen::VectorXd  external =
       0.5 * (system.external_force(state.time) + system.external_force(state.time + h));
     Eigen::VectorXd increment = midpoint_predictor(state, h); // as the mid-point scheme
@@ -202,18 +203,18 @@ namespace corot::integrators
         }
       return result;
     };
-    iterations = newton_iteration(system, ForceModel::conserving, state.displacement, external,
-                                  a * to_stage / (h * h), inertia, increment);
+    iterations     = newton_iteration(system, ForceModel::conserving, state.displacement, external,
+                                      a * to_stage / (h * h), inertia, increment);
     external_work_ = external.dot(increment);
-    dissipated_    = damped ? increment.dot(midpoint_damping_force(system, state.displacement,
-                                                                   increment, h)) :
-                              0.0;
+    dissipated_ =
+      damped ? increment.dot(midpoint_damping_force(system, state.displacement, increment, h)) :
+               0.0;
     if (system.has_prescribed_motion())
       {
         // As in EnergyConservingMidpoint: the reactions' work closes the balance.
         state.reaction = system.reactions(ForceModel::conserving, state.displacement,
-                                          system.compose(state.displacement, increment), inertia(increment).force,
-                                          external);
+                                          system.compose(state.displacement, increment),
+                                          inertia(increment).force, external);
         external_work_ += state.reaction.dot(increment);
       }
     return increment * to_stage;
@@ -223,15 +224,15 @@ namespace corot::integrators
   TimeFiniteElement::solve_stages(DynamicSystem &system, const State &state, const double h,
                                   unsigned &iterations)
   {
-    const unsigned         k   = order();
-    const Eigen::Index     N   = system.n_dofs();
-    const Eigen::Index     n   = N * k;
-    const TimeElementBasis &B  = basis_;
-    const Eigen::VectorXd &d_n = state.displacement;
-    const Eigen::VectorXd &v_n = state.velocity;
-    const Eigen::VectorXd &w   = B.gauss_weights;
-    const long double      t   = h;
-    auto stage_velocities = [&](const Eigen::MatrixXd &X) -> Eigen::MatrixXd {
+    const unsigned          k                = order();
+    const Eigen::Index      N                = system.n_dofs();
+    const Eigen::Index      n                = N * k;
+    const TimeElementBasis &B                = basis_;
+    const Eigen::VectorXd  &d_n              = state.displacement;
+    const Eigen::VectorXd  &v_n              = state.velocity;
+    const Eigen::VectorXd  &w                = B.gauss_weights;
+    const long double       t                = h;
+    auto                    stage_velocities = [&](const Eigen::MatrixXd &X) -> Eigen::MatrixXd {
       return (X.cast<long double>() * B.stage_velocity.transpose() / t).cast<double>();
     };
 
@@ -260,8 +261,8 @@ namespace corot::integrators
         zero_fixed(X.col(l));
       }
 
-    Eigen::MatrixXd                            force(N, k);
-    std::vector<Eigen::SparseMatrix<double>>   stiffness(k);
+    Eigen::MatrixXd                          force(N, k);
+    std::vector<Eigen::SparseMatrix<double>> stiffness(k);
     // Eigen's supernodal sparse LU with COLAMD ordering: the stage systems of
     // the decks are small (k times the DOFs of a model that Amesos KLU solves
     // one stage of), and the Jacobian is non-symmetric.
@@ -285,8 +286,9 @@ namespace corot::integrators
         const Eigen::VectorXd force_end  = system.internal_force(d_n + increment);
         const double          energy_end = system.strain_energy(d_n + increment);
 
-        const EnergyProjection projection = energy_projection(
-          B, h, velocity, force, stiffness, force_end, energy_n, energy_end, fixed_);
+        const EnergyProjection projection =
+          energy_projection(B, h, velocity, force, stiffness, force_end, energy_n, energy_end,
+                            fixed_);
 
         Eigen::MatrixXd residual = inertia + force + projection.lambda * velocity - external;
         for (unsigned l = 0; l < k; ++l)

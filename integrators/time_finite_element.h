@@ -143,17 +143,15 @@ namespace corot::integrators
      * loop; sets the reactions of moving supports in @p state.
      */
     Eigen::MatrixXd
-    solve_lowest_order(DynamicSystem &system, State &state, double time_step,
-                       unsigned &iterations);
+    solve_lowest_order(DynamicSystem &system, State &state, double time_step, unsigned &iterations);
 
     /** k >= 2: the stage increments X (N x k, column l = d_h(tau_l) - d_n) by the coupled Newton. */
     Eigen::MatrixXd
-    solve_stages(DynamicSystem &system, const State &state, double time_step,
-                 unsigned &iterations);
+    solve_stages(DynamicSystem &system, const State &state, double time_step, unsigned &iterations);
 
     TimeElementBasis            basis_;
-    Eigen::SparseMatrix<double> mass_;     ///< M, zero on constrained DOFs (k >= 2)
-    std::vector<unsigned>       fixed_;    ///< constrained DOFs (k >= 2)
+    Eigen::SparseMatrix<double> mass_;  ///< M, zero on constrained DOFs (k >= 2)
+    std::vector<unsigned>       fixed_; ///< constrained DOFs (k >= 2)
     double                      external_work_ = 0.0;
     double                      dissipated_    = 0.0;
   };

@@ -24,7 +24,7 @@ namespace
   first_step_frequencies(const corot::core::Model &model)
   {
     std::ostringstream progress;
-    const auto results = corot::analysis::run_analysis(model, MPI_COMM_WORLD, progress);
+    const auto         results = corot::analysis::run_analysis(model, MPI_COMM_WORLD, progress);
     return results.steps.at(0).results_as<corot::analysis::FrequencyResults>().frequencies;
   }
 } // namespace
@@ -51,11 +51,11 @@ main(int argc, char *argv[])
   double largest_deviation = 0.0;
   for (std::size_t i = 0; i < frequencies.size() && i < stiffer.size(); ++i)
     largest_deviation = std::max(largest_deviation, std::abs(stiffer[i] / frequencies[i] - 2.0));
-  const bool ok = !frequencies.empty() && frequencies.size() == stiffer.size() &&
-                  largest_deviation < 1e-9;
+  const bool ok =
+    !frequencies.empty() && frequencies.size() == stiffer.size() && largest_deviation < 1e-9;
   std::cout.precision(10);
-  std::cout << "{\"modes\": " << frequencies.size() << ", \"first_frequency\": "
-            << (frequencies.empty() ? 0.0 : frequencies[0])
+  std::cout << "{\"modes\": " << frequencies.size()
+            << ", \"first_frequency\": " << (frequencies.empty() ? 0.0 : frequencies[0])
             << ", \"largest_deviation_of_ratio_from_2\": " << largest_deviation
             << ", \"ok\": " << (ok ? "true" : "false") << "}\n";
   return ok ? 0 : 1;

@@ -33,7 +33,7 @@ namespace corot::analysis
     value(const std::string &name, double time, double period, bool ramp) const;
 
   private:
-    const core::Model                                            &model_;
+    const core::Model                                                &model_;
     std::map<std::string, std::unique_ptr<dealii::FunctionParser<1>>> expressions_;
   };
 } // namespace corot::analysis

@@ -38,7 +38,7 @@ namespace corot::analysis
     std::vector<core::BoundaryCondition> boundaries;
     std::vector<core::ConcentratedLoad>  loads;
     std::vector<core::GravityLoad>       gravity;
-    Eigen::VectorXd                      ramp_start; ///< replicated force vector; empty: zero
+    Eigen::VectorXd                      ramp_start;  ///< replicated force vector; empty: zero
     bool                                 ramp = true; ///< AMPLITUDE=RAMP (else STEP)
   };
 
@@ -50,8 +50,8 @@ namespace corot::analysis
     const core::DofMap                                    &dofs;
     assembly::Assembler                                   &assembler;
     const AmplitudeTable                                  &amplitudes;
-    core::Configuration                                   &configuration; ///< end state of the last general step
-    dealii::ConditionalOStream                            &progress;      ///< rank-0 progress lines
+    core::Configuration        &configuration; ///< end state of the last general step
+    dealii::ConditionalOStream &progress;      ///< rank-0 progress lines
     BaseState base = {}; ///< what the last general step left for the steps after it
     /** Writes each converged increment as the run goes (OutputRecorder); nullptr: results only in memory. */
     io::ResultStream *stream = nullptr;

@@ -1,12 +1,12 @@
-#include <src/solvers/blas_library.h>
 #include <src/analysis/analysis_runner.h>
 #include <src/analysis/cms_session.h>
-#include <src/analysis/output_recorder.h>
 #include <src/analysis/load_history.h>
+#include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
 #include <src/io/interrupt_request.h>
+#include <src/solvers/blas_library.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -44,7 +44,8 @@ namespace corot::analysis
                                  std::to_string(base.step) +
                                  ": CalculiX would stiffen the eigenproblem with that step's "
                                  "linear preload, corot (as Abaqus without NLGEOM) does not; put "
-                                 "NLGEOM on step " + std::to_string(base.step) +
+                                 "NLGEOM on step " +
+                                 std::to_string(base.step) +
                                  " for the preloaded eigenvalues, or remove PERTURBATION");
     }
   } // namespace
@@ -56,12 +57,13 @@ namespace corot::analysis
     const auto         elements = assembly::build_elements(model);
     const core::DofMap dofs     = assembly::number_dofs(model, elements);
     if (dofs.n_dofs() == 0)
-      throw core::InputError({model.deck_path, 0}, "the model has no degrees of freedom (no elements)");
-    assembly::Assembler assembler(model, elements, dofs, communicator);
-    const AmplitudeTable amplitudes(model);
-    core::Configuration configuration(model.nodes.size());
-    dealii::ConditionalOStream progress(progress_stream,
-                                        dealii::Utilities::MPI::this_mpi_process(communicator) == 0);
+      throw core::InputError({model.deck_path, 0},
+                             "the model has no degrees of freedom (no elements)");
+    assembly::Assembler        assembler(model, elements, dofs, communicator);
+    const AmplitudeTable       amplitudes(model);
+    core::Configuration        configuration(model.nodes.size());
+    dealii::ConditionalOStream progress(progress_stream, dealii::Utilities::MPI::this_mpi_process(
+                                                           communicator) == 0);
 
     // Initial displacements (*INITIAL CONDITIONS, TYPE=DISPLACEMENT) and velocities.
     for (const core::InitialCondition &ic : model.initial_conditions)
@@ -72,16 +74,19 @@ namespace corot::analysis
           if (dofs.index(node, static_cast<core::DofKind>(k)) == core::DofMap::invalid)
             throw core::InputError(ic.defined_at, "initial condition on DOF " +
                                                     std::to_string(ic.dof) + " of node " +
-                                                    std::to_string(id) + ", which it does not carry");
+                                                    std::to_string(id) +
+                                                    ", which it does not carry");
           if (ic.is_velocity)
-            (k < 3 ? configuration.velocities[node][k] : configuration.angular_velocities[node][k - 3]) = ic.value;
+            (k < 3 ? configuration.velocities[node][k] :
+                     configuration.angular_velocities[node][k - 3]) = ic.value;
           else if (k < 3)
             configuration.displacements[node][k] = ic.value;
           else
             {
               Eigen::Vector3d theta = Eigen::Vector3d::Zero();
               theta[k - 3]          = ic.value;
-              configuration.rotations[node] = core::Configuration::exp_map(theta) * configuration.rotations[node];
+              configuration.rotations[node] =
+                core::Configuration::exp_map(theta) * configuration.rotations[node];
             }
         }
 
@@ -89,8 +94,8 @@ namespace corot::analysis
     context.stream = stream;
 
     io::Results results;
-    results.deck_name = std::filesystem::path(model.deck_path).filename().string();
-    const solvers::BlasLibrary blas = solvers::loaded_blas_library();
+    results.deck_name                = std::filesystem::path(model.deck_path).filename().string();
+    const solvers::BlasLibrary blas  = solvers::loaded_blas_library();
     results.environment.mpi_ranks    = dealii::Utilities::MPI::n_mpi_processes(communicator);
     results.environment.blas         = blas.blas;
     results.environment.blas_config  = blas.config;
@@ -99,17 +104,19 @@ namespace corot::analysis
     progress << "blas: " << blas.describe() << std::endl;
     progress << "corot: " << model.nodes.size() << " nodes, " << model.elements.size()
              << " elements, " << dofs.n_dofs() << " DOFs, " << model.steps.size() << " steps, "
-             << dealii::Utilities::MPI::n_mpi_processes(communicator) << " MPI rank(s)" << std::endl;
+             << dealii::Utilities::MPI::n_mpi_processes(communicator) << " MPI rank(s)"
+             << std::endl;
 
     LoadHistory history(model);
-    CmsSession  cms_session;           // the reduced model of the last *MODAL SYNTHESIS step
+    CmsSession  cms_session; // the reduced model of the last *MODAL SYNTHESIS step
     for (unsigned s = 0; s < model.steps.size(); ++s)
       try
         {
           const core::Step        &step      = model.steps[s];
           const ProcedureTypeInfo *procedure = ProcedureRegistry::instance().of(step);
           if (procedure == nullptr)
-            throw core::InputError(step.defined_at, "this step has no procedure (*STATIC, *FREQUENCY, ...)");
+            throw core::InputError(step.defined_at,
+                                   "this step has no procedure (*STATIC, *FREQUENCY, ...)");
           check_perturbation(step, *procedure, context.base);
           if (!assembler.followers().empty() &&
               !std::holds_alternative<core::StaticParameters>(step.parameters))

@@ -6,8 +6,8 @@
 #include <src/analysis/step_loading.h>
 #include <src/analysis/zero_pivot_hold.h>
 #include <src/deck/model_keyword_parser.h>
-#include <src/solvers/newton_convergence.h>
 #include <src/solvers/cutback.h>
+#include <src/solvers/newton_convergence.h>
 #include <src/solvers/newton_solver.h>
 
 #include <algorithm>
@@ -97,7 +97,7 @@ namespace corot::analysis
     // (all candidates have length Δs, so the largest dot product).
     const double q        = -0.5 * (a2 + std::copysign(std::sqrt(discriminant), a2));
     const double roots[2] = {q / a1, q != 0.0 ? a3 / q : 0.0};
-    double       best     = -std::numeric_limits<double>::infinity(), choice = roots[0];
+    double       best = -std::numeric_limits<double>::infinity(), choice = roots[0];
     for (const double root : roots)
       {
         const double cosine = increment.dot(base + root * load_solution);
@@ -115,7 +115,7 @@ namespace corot::analysis
                                      double &load_factor, Eigen::VectorXd &direction,
                                      Eigen::VectorXd &reaction)
   {
-    assembly::Assembler                   &assembler = context_.assembler;
+    assembly::Assembler &assembler = context_.assembler;
     // No round-off floor (set_stiffness_scale): a RIKS step always carries a reference load.
     solvers::NewtonConvergence             convergence(context_.dofs, length_scale_, controls);
     dealii::TrilinosWrappers::SparseMatrix tangent;
@@ -137,7 +137,7 @@ namespace corot::analysis
         // Corrector: Newton on the equilibrium and the arc-length constraint
         // (a singular tangent throws, and the increment is cut back below).
         Eigen::VectorXd force;
-        const auto iterate = [&](const unsigned iteration, solvers::NewtonConvergence &test) {
+        const auto      iterate = [&](const unsigned iteration, solvers::NewtonConvergence &test) {
           solvers::NewtonIterate result;
           assemble_and_factorize(load_factor, tangent, residual, internal, solver);
           const Eigen::VectorXd residual_solution = solve(solver, residual);
@@ -161,12 +161,12 @@ namespace corot::analysis
 
           force = external(load_factor);
           assembler.assemble_residual(context_.configuration, true, force, residual, internal,
-                                      nullptr);
-          result.residual    = test.norms(assembler.to_replicated(residual));
-          result.force_level = solvers::NewtonConvergence::FieldNorms::max(test.norms(force),
-                                                                           test.norms(internal));
-          result.correction  = test.norms(correction);
-          result.increment   = test.norms(increment);
+                                           nullptr);
+          result.residual = test.norms(assembler.to_replicated(residual));
+          result.force_level =
+            solvers::NewtonConvergence::FieldNorms::max(test.norms(force), test.norms(internal));
+          result.correction = test.norms(correction);
+          result.increment  = test.norms(increment);
           return result;
         };
         const auto report = [&](const unsigned iteration, const double residual_ratio,
@@ -197,9 +197,9 @@ namespace corot::analysis
   io::StepResult
   ArcLengthAnalysis::run(const unsigned step_number)
   {
-    result_.number    = step_number;
-    StaticResults &statics = result_.emplace_results<StaticResults>();
-    const core::RiksParameters &p = std::get<core::RiksParameters>(step_.parameters);
+    result_.number                      = step_number;
+    StaticResults              &statics = result_.emplace_results<StaticResults>();
+    const core::RiksParameters &p       = std::get<core::RiksParameters>(step_.parameters);
 
     for (unsigned e = 0; e < context_.elements.size(); ++e)
       if (!context_.elements[e]->supports_large_rotations())
@@ -227,12 +227,14 @@ namespace corot::analysis
     // Reference load q: the step's own loads; f_0: what is carried over.
     for (const core::ConcentratedLoad &load : step_.loads)
       if (!load.amplitude.empty())
-        throw core::InputError(load.defined_at, "*STATIC, RIKS scales its loads by the load "
-                                                "proportionality factor; AMPLITUDE= does not apply");
+        throw core::InputError(load.defined_at,
+                               "*STATIC, RIKS scales its loads by the load "
+                               "proportionality factor; AMPLITUDE= does not apply");
     for (const core::GravityLoad &load : step_.gravity)
       if (!load.amplitude.empty())
-        throw core::InputError(load.defined_at, "*STATIC, RIKS scales its loads by the load "
-                                                "proportionality factor; AMPLITUDE= does not apply");
+        throw core::InputError(load.defined_at,
+                               "*STATIC, RIKS scales its loads by the load "
+                               "proportionality factor; AMPLITUDE= does not apply");
     // Abaqus: P = P_0 + λ (P_ref - P_0), with P_0 the loads in force at the
     // start of the step (those without amplitude: StepLoading::ramp_start;
     // carried ones with an amplitude at its value at the end of the step) and
@@ -250,8 +252,8 @@ namespace corot::analysis
       dead_load_ += loading_.ramp_start;
     reference_load_ = external_force(context_, loading_, 1.0, 1.0, true) - dead_load_;
     if (reference_load_.norm() == 0.0)
-      throw core::InputError(step_.procedure_at,
-                             "*STATIC, RIKS needs a reference load: a *CLOAD or *DLOAD in its step");
+      throw core::InputError(
+        step_.procedure_at, "*STATIC, RIKS needs a reference load: a *CLOAD or *DLOAD in its step");
 
     unsigned limit_dof = core::DofMap::invalid;
     if (p.limit_node != 0)
@@ -273,8 +275,9 @@ namespace corot::analysis
     {
       dealii::TrilinosWrappers::MPI::Vector with_load;
       Eigen::VectorXd                       internal;
-      context_.assembler.assemble_residual(context_.configuration, true, dead_load_ + reference_load_,
-                                           with_load, internal, nullptr);
+      context_.assembler.assemble_residual(context_.configuration, true,
+                                           dead_load_ + reference_load_, with_load, internal,
+                                           nullptr);
       context_.assembler.assemble_residual(context_.configuration, true, dead_load_,
                                            condensed_reference_, internal, nullptr);
       condensed_reference_.sadd(-1.0, 1.0, with_load);
@@ -302,8 +305,9 @@ namespace corot::analysis
     }
 
     const double max_arc = p.max_increment > 0 ? p.max_increment : p.period;
-    const double min_arc = std::min(p.min_increment > 0 ? p.min_increment : 1e-5 * p.period, max_arc);
-    double       arc     = std::min(p.initial_increment, max_arc);
+    const double min_arc =
+      std::min(p.min_increment > 0 ? p.min_increment : 1e-5 * p.period, max_arc);
+    double                        arc      = std::min(p.initial_increment, max_arc);
     const solvers::NewtonControls controls = step_.controls.applied_to(solvers::NewtonControls());
     solvers::CutBack              cut_back(controls, min_arc);
 
@@ -311,30 +315,32 @@ namespace corot::analysis
     Eigen::VectorXd reaction = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
     Eigen::VectorXd direction;
     double          load_factor = 0.0, arc_total = 0.0;
-    unsigned        count       = 0;
+    unsigned        count = 0;
     std::string     stop;
     while (stop.empty())
       {
-        arc = std::min(arc, p.period - arc_total);
-        const core::Configuration saved       = context_.configuration;
-        double                    trial_factor = load_factor;
+        arc                                       = std::min(arc, p.period - arc_total);
+        const core::Configuration saved           = context_.configuration;
+        double                    trial_factor    = load_factor;
         Eigen::VectorXd           trial_direction = direction;
         context_.progress << "  step " << step_number << " increment " << count + 1
                           << ": arc length " << arc_total + arc << " of " << p.period << std::endl;
-        const unsigned iterations = solve_increment(arc * scale, controls, trial_factor, trial_direction, reaction);
+        const unsigned iterations =
+          solve_increment(arc * scale, controls, trial_factor, trial_direction, reaction);
         if (iterations == 0)
           {
-            context_.configuration = saved;
-            const std::string message = "increment " + std::to_string(count + 1) +
-                                        " (arc length " + format(arc) + ") did not converge";
+            context_.configuration    = saved;
+            const std::string message = "increment " + std::to_string(count + 1) + " (arc length " +
+                                        format(arc) + ") did not converge";
             const std::optional<double> smaller = cut_back.retry(arc);
             if (!smaller)
               throw core::InputError(step_.procedure_at,
-                                     message + (cut_back.exhausted() ?
-                                                  " after " + std::to_string(cut_back.max_in_a_row()) +
-                                                    " cut-backs in a row (*CONTROLS)" :
-                                                  "; the arc length would fall below the minimum " +
-                                                    format(min_arc)) +
+                                     message +
+                                       (cut_back.exhausted() ?
+                                          " after " + std::to_string(cut_back.max_in_a_row()) +
+                                            " cut-backs in a row (*CONTROLS)" :
+                                          "; the arc length would fall below the minimum " +
+                                            format(min_arc)) +
                                        ", so the analysis stops here (last converged LPF " +
                                        format(load_factor) + ")");
             arc = *smaller;
@@ -369,7 +375,7 @@ namespace corot::analysis
         recorder.record(arc_total, count, reaction, !stop.empty());
 
         const double factor = std::sqrt(desired_iterations / iterations);
-        arc = std::clamp(std::min(factor, 2.0) * arc, min_arc, max_arc);
+        arc                 = std::clamp(std::min(factor, 2.0) * arc, min_arc, max_arc);
       }
     result_.log.push_back("the step ends: " + stop);
     context_.progress << "  " << result_.log.back() << std::endl;

@@ -86,8 +86,7 @@ namespace corot::analysis
      */
     unsigned
     solve_increment(double arc, const solvers::NewtonControls &controls, double &load_factor,
-                    Eigen::VectorXd &direction,
-                    Eigen::VectorXd &reaction);
+                    Eigen::VectorXd &direction, Eigen::VectorXd &reaction);
 
     /** The tangent at the current configuration under LPF @p load_factor, factorized; the residual too. */
     void
@@ -108,9 +107,10 @@ namespace corot::analysis
     const StepLoading &loading_;
     io::StepResult     result_;
 
-    Eigen::VectorXd                       dead_load_;      ///< f_0, replicated
-    Eigen::VectorXd                       reference_load_; ///< q, replicated
-    dealii::TrilinosWrappers::MPI::Vector condensed_reference_; ///< q with the constraints condensed
-    double                                length_scale_ = 0.0; ///< model size, for NewtonConvergence
+    Eigen::VectorXd dead_load_;      ///< f_0, replicated
+    Eigen::VectorXd reference_load_; ///< q, replicated
+    dealii::TrilinosWrappers::MPI::Vector
+           condensed_reference_; ///< q with the constraints condensed
+    double length_scale_ = 0.0;  ///< model size, for NewtonConvergence
   };
 } // namespace corot::analysis

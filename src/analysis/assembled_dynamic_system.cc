@@ -54,10 +54,9 @@ namespace corot::analysis
   } // namespace
 
   AssembledDynamicSystem::AssembledDynamicSystem(AnalysisContext   &context,
-                                                 const StepLoading &loading,
-                                                 const double       period,
-                                                 const PrescribedMotion *prescribed,
-                                                 const bool              nonlinear,
+                                                 const StepLoading &loading, const double period,
+                                                 const PrescribedMotion        *prescribed,
+                                                 const bool                     nonlinear,
                                                  const solvers::NewtonControls &controls)
     : context_(context)
     , loading_(loading)
@@ -129,8 +128,9 @@ namespace corot::analysis
     Eigen::VectorXd result = d_n + increment;
     for (const So3Node &node : so3_nodes_)
       {
-        const Eigen::Vector3d psi = core::RotationVector::compose(
-          rotation_entries(node, d_n), rotation_entries(node, increment));
+        const Eigen::Vector3d psi =
+          core::RotationVector::compose(rotation_entries(node, d_n),
+                                        rotation_entries(node, increment));
         for (unsigned k = 0; k < 3; ++k)
           result[node.dofs[k]] = psi[k];
       }
@@ -169,7 +169,8 @@ namespace corot::analysis
     for (const So3Node &node : so3_nodes_)
       {
         const Eigen::Vector3d turned =
-          core::RotationVector::cayley(rotation_entries(node, increment)) * rotation_entries(node, x);
+          core::RotationVector::cayley(rotation_entries(node, increment)) *
+          rotation_entries(node, x);
         for (unsigned k = 0; k < 3; ++k)
           result[node.dofs[k]] = turned[k];
       }
@@ -199,11 +200,10 @@ namespace corot::analysis
   }
 
   integrators::RotatingNodeTerms
-  AssembledDynamicSystem::rotating_inertia_force(const Eigen::VectorXd &d,
-                                                 const Eigen::VectorXd &v,
+  AssembledDynamicSystem::rotating_inertia_force(const Eigen::VectorXd &d, const Eigen::VectorXd &v,
                                                  const Eigen::VectorXd &a,
-                                                 const double acceleration_coefficient,
-                                                 const double velocity_coefficient) const
+                                                 const double           acceleration_coefficient,
+                                                 const double           velocity_coefficient) const
   {
     integrators::RotatingNodeTerms result;
     for (const So3Node &node : so3_nodes_)
@@ -213,21 +213,19 @@ namespace corot::analysis
         const Eigen::Vector3d w = rotation_entries(node, v), alpha = rotation_entries(node, a);
         result.values.push_back(spatial * alpha + w.cross(spatial * w));
         result.tangents.push_back(acceleration_coefficient * spatial +
-                                  velocity_coefficient *
-                                    (core::RotationVector::skew(w) * spatial -
-                                     core::RotationVector::skew(spatial * w)));
+                                  velocity_coefficient * (core::RotationVector::skew(w) * spatial -
+                                                          core::RotationVector::skew(spatial * w)));
       }
     return result;
   }
 
   Eigen::VectorXd
-  AssembledDynamicSystem::initial_acceleration(const Eigen::VectorXd &d,
-                                               const Eigen::VectorXd &v,
-                                               const double           time)
+  AssembledDynamicSystem::initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v,
+                                               const double time)
   {
     // The damping force belongs to the equilibrium (Newmark's a_0 from
     // M a_0 = f_ext - f_int - C v_0; without it the scheme is first order).
-    Eigen::VectorXd result = equilibrium_acceleration(d, time, damping_force(d, v));
+    Eigen::VectorXd result      = equilibrium_acceleration(d, time, damping_force(d, v));
     const auto     &constraints = context_.assembler.increment_constraints();
     for (const So3Node &node : so3_nodes_)
       {
@@ -257,8 +255,9 @@ namespace corot::analysis
     for (const So3Node &node : so3_nodes_)
       {
         const Eigen::Vector3d w = rotation_entries(node, v);
-        result += node.inertia.kinetic_energy(core::RotationVector::exp(rotation_entries(node, d)), w) -
-                  0.5 * w.dot(node.mass_block * w);
+        result +=
+          node.inertia.kinetic_energy(core::RotationVector::exp(rotation_entries(node, d)), w) -
+          0.5 * w.dot(node.mass_block * w);
       }
     return result;
   }
@@ -290,8 +289,9 @@ namespace corot::analysis
     for (const So3Node &node : so3_nodes_)
       {
         const Eigen::Vector3d w = rotation_entries(node, v);
-        result += node.inertia.angular_momentum(core::RotationVector::exp(rotation_entries(node, d)), w) -
-                  node.mass_block * w;
+        result +=
+          node.inertia.angular_momentum(core::RotationVector::exp(rotation_entries(node, d)), w) -
+          node.mass_block * w;
       }
     return result;
   }
@@ -334,7 +334,8 @@ namespace corot::analysis
   {
     dealii::TrilinosWrappers::MPI::Vector residual;
     Eigen::VectorXd                       internal;
-    assemble_internal(d, Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual, internal, nullptr);
+    assemble_internal(d, Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual, internal,
+                      nullptr);
     // Constrained DOFs carry reactions, except the held components of partly
     // prescribed rotations, whose lines condense them into the free ones.
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
@@ -344,8 +345,7 @@ namespace corot::analysis
   }
 
   Eigen::VectorXd
-  AssembledDynamicSystem::equilibrium_acceleration(const Eigen::VectorXd &d,
-                                                   const double           time,
+  AssembledDynamicSystem::equilibrium_acceleration(const Eigen::VectorXd &d, const double time,
                                                    const Eigen::VectorXd &damping) const
   {
     dealii::TrilinosWrappers::MPI::Vector residual, solution;
@@ -364,8 +364,9 @@ namespace corot::analysis
       }
     catch (const std::runtime_error &)
       {
-        throw std::runtime_error("the mass matrix is singular: a DOF without mass (massless "
-                                 "element or node) cannot take the initial acceleration Newmark needs");
+        throw std::runtime_error(
+          "the mass matrix is singular: a DOF without mass (massless "
+          "element or node) cannot take the initial acceleration Newmark needs");
       }
     context_.assembler.reinit_vector(solution);
     solver.solve(solution, residual);
@@ -378,11 +379,11 @@ namespace corot::analysis
   AssembledDynamicSystem::newton_correction(const integrators::ForceModel model,
                                             const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
                                             const integrators::InertiaForce &inertia,
-                                            const Eigen::VectorXd &external_force,
+                                            const Eigen::VectorXd           &external_force,
                                             const double mass_coefficient, double &residual_ratio)
   {
     const Eigen::VectorXd                 &inertia_force = inertia.force;
-    const Eigen::VectorXd                  effective = external_force - inertia_force;
+    const Eigen::VectorXd                  effective     = external_force - inertia_force;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
     dealii::TrilinosWrappers::SparseMatrix matrix;
     Eigen::VectorXd                        internal;
@@ -392,12 +393,13 @@ namespace corot::analysis
       {
         dealii::TrilinosWrappers::SparseMatrix damping;
         Eigen::VectorXd                        unused;
-        context_.assembler.assemble_damping(nonlinear_ ? configuration(d_n1) :
-                                                         core::Configuration(context_.model.nodes.size()),
+        context_.assembler.assemble_damping(nonlinear_ ?
+                                              configuration(d_n1) :
+                                              core::Configuration(context_.model.nodes.size()),
                                             Eigen::VectorXd::Zero(d_n1.size()), unused, &damping);
         matrix.add(inertia.damping_coefficient, damping);
       }
-    const auto &constraints = context_.assembler.increment_constraints();
+    const auto                         &constraints = context_.assembler.increment_constraints();
     const std::vector<Eigen::Matrix3d> &inertia_tangents = inertia.rotating_tangents;
     if (!inertia_tangents.empty() && inertia_tangents.size() != so3_nodes_.size())
       throw std::logic_error("an inertia force with rotary tangents for other rotating nodes");
@@ -417,10 +419,12 @@ namespace corot::analysis
                   if (context_.assembler.locally_owned_dofs().is_element(node.dofs[a]))
                     for (unsigned b = 0; b < 3; ++b)
                       if (node.mass_block(a, b) != 0.0)
-                        matrix.add(node.dofs[a], node.dofs[b], -mass_coefficient * node.mass_block(a, b));
+                        matrix.add(node.dofs[a], node.dofs[b],
+                                   -mass_coefficient * node.mass_block(a, b));
                 continue;
               }
-            const Eigen::Matrix3d extra = inertia_tangents[i] - mass_coefficient * node.inertia.inertia();
+            const Eigen::Matrix3d extra =
+              inertia_tangents[i] - mass_coefficient * node.inertia.inertia();
             for (unsigned a = 0; a < 3; ++a)
               if (context_.assembler.locally_owned_dofs().is_element(node.dofs[a]) &&
                   !constraints.is_constrained(node.dofs[a]))
@@ -465,11 +469,11 @@ namespace corot::analysis
         const Eigen::VectorXd increment = increment_between(d_n, d_n1);
         for (const So3Node &node : so3_nodes_)
           {
-            const Eigen::Vector3d phi = rotation_entries(node, increment);
-            Eigen::Vector3d       change =
-              core::RotationVector::cayley_vector(Eigen::Quaterniond(
-                core::RotationVector::exp(rotation_entries(node, delta)) * core::RotationVector::cayley(phi))) -
-              phi;
+            const Eigen::Vector3d phi    = rotation_entries(node, increment);
+            Eigen::Vector3d       change = core::RotationVector::cayley_vector(Eigen::Quaterniond(
+                                             core::RotationVector::exp(rotation_entries(node, delta)) *
+                                             core::RotationVector::cayley(phi))) -
+                                     phi;
             if (node.partial)
               {
                 // Back onto the constraint: the held components of psi_{n+1}
@@ -502,8 +506,9 @@ namespace corot::analysis
     if (!has_damping())
       return Eigen::VectorXd::Zero(d.size());
     Eigen::VectorXd force;
-    context_.assembler.assemble_damping(nonlinear_ ? configuration(d) :
-                                                     core::Configuration(context_.model.nodes.size()),
+    context_.assembler.assemble_damping(nonlinear_ ?
+                                          configuration(d) :
+                                          core::Configuration(context_.model.nodes.size()),
                                         v, force, nullptr);
     return force;
   }
@@ -520,8 +525,8 @@ namespace corot::analysis
   }
 
   void
-  AssembledDynamicSystem::assemble_internal(const Eigen::VectorXd &d,
-                                            const Eigen::VectorXd &external,
+  AssembledDynamicSystem::assemble_internal(const Eigen::VectorXd                  &d,
+                                            const Eigen::VectorXd                  &external,
                                             dealii::TrilinosWrappers::MPI::Vector  &residual,
                                             Eigen::VectorXd                        &internal,
                                             dealii::TrilinosWrappers::SparseMatrix *tangent) const
@@ -534,13 +539,10 @@ namespace corot::analysis
   }
 
   void
-  AssembledDynamicSystem::assemble_step_force(const integrators::ForceModel model,
-                                              const Eigen::VectorXd &d_n,
-                                              const Eigen::VectorXd &d_n1,
-                                              const Eigen::VectorXd &external,
-                                              dealii::TrilinosWrappers::MPI::Vector  &residual,
-                                              Eigen::VectorXd                        &internal,
-                                              dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  AssembledDynamicSystem::assemble_step_force(
+    const integrators::ForceModel model, const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
+    const Eigen::VectorXd &external, dealii::TrilinosWrappers::MPI::Vector &residual,
+    Eigen::VectorXd &internal, dealii::TrilinosWrappers::SparseMatrix *tangent) const
   {
     if (model == integrators::ForceModel::end_of_step)
       return assemble_internal(d_n1, external, residual, internal, tangent);
@@ -561,8 +563,8 @@ namespace corot::analysis
                                                    Eigen::VectorXd       &d_n1) const
   {
     if (moving_)
-      context_.assembler.impose_prescribed_values(
-        d_n1, prescribed_->dynamic_values(time_n, time_n1, period_, d_n));
+      context_.assembler.impose_prescribed_values(d_n1, prescribed_->dynamic_values(time_n, time_n1,
+                                                                                    period_, d_n));
   }
 
   bool
@@ -572,8 +574,8 @@ namespace corot::analysis
   }
 
   Eigen::VectorXd
-  AssembledDynamicSystem::reactions(const integrators::ForceModel model,
-                                    const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
+  AssembledDynamicSystem::reactions(const integrators::ForceModel model, const Eigen::VectorXd &d_n,
+                                    const Eigen::VectorXd &d_n1,
                                     const Eigen::VectorXd &inertia_force,
                                     const Eigen::VectorXd &external_force)
   {

@@ -47,10 +47,10 @@ namespace corot::analysis
      * @p prescribed, when given and moving, drives the constrained DOFs; it
      * must outlive this object. @p nonlinear is the step's NLGEOM.
      */
-    AssembledDynamicSystem(AnalysisContext &context, const StepLoading &loading, double period,
-                           const PrescribedMotion *prescribed = nullptr, bool nonlinear = true,
-                           const solvers::NewtonControls &controls =
-                             solvers::NewtonControls::for_dynamics());
+    AssembledDynamicSystem(
+      AnalysisContext &context, const StepLoading &loading, double period,
+      const PrescribedMotion *prescribed = nullptr, bool nonlinear = true,
+      const solvers::NewtonControls &controls = solvers::NewtonControls::for_dynamics());
 
     /** The controls given to the constructor. */
     solvers::NewtonControls
@@ -73,8 +73,7 @@ namespace corot::analysis
 
     /** M^{-1}(f_ext - f_int - C v), with alpha = I^{-1} (m - w x I w) on SO(3) nodes. */
     Eigen::VectorXd
-    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v,
-                         double time) override;
+    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v, double time) override;
 
     /**
      * The correction of the increment: Newton's spatial spins on SO(3) nodes
@@ -176,7 +175,7 @@ namespace corot::analysis
     bool                                   nonlinear_; ///< NLGEOM: co-rotational, else K_lin d
     dealii::TrilinosWrappers::SparseMatrix mass_;
     double                                 coordinate_scale_ = 0.0; ///< largest |nodal coordinate|
-    solvers::NewtonControls                controls_; ///< Newton limits of the step
+    solvers::NewtonControls                controls_;               ///< Newton limits of the step
 
     /**
      * A node with RX, RY and RZ: its global rotational DOFs and its rotary

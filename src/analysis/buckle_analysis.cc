@@ -47,7 +47,8 @@ namespace corot::analysis
         if (moment.norm() == 0.0)
           continue;
         Eigen::Matrix3d half_skew;
-        half_skew << 0.0, -moment[2], moment[1], moment[2], 0.0, -moment[0], -moment[1], moment[0], 0.0;
+        half_skew << 0.0, -moment[2], moment[1], moment[2], 0.0, -moment[0], -moment[1], moment[0],
+          0.0;
         half_skew *= 0.5;
         for (unsigned a = 0; a < 3; ++a)
           for (unsigned b = 0; b < 3; ++b)
@@ -66,9 +67,10 @@ namespace corot::analysis
   {
     // K_g is linear in the stresses, so it is assembled where every rotation
     // is below pi/2 and scaled back (a quaternion wraps beyond pi).
-    const double scale = linear_evaluation_scale(context_.dofs, displacement);
+    const double              scale = linear_evaluation_scale(context_.dofs, displacement);
     const core::Configuration state =
-      small_displacement_configuration(context_.model.nodes.size(), context_.dofs, displacement, scale);
+      small_displacement_configuration(context_.model.nodes.size(), context_.dofs, displacement,
+                                       scale);
     context_.assembler.assemble_matrix(assembly::MatrixKind::geometric_stiffness, state, matrix);
     zero_constrained_diagonal(matrix);
     matrix *= scale;
@@ -79,10 +81,10 @@ namespace corot::analysis
   BuckleAnalysis::run(const unsigned step_number)
   {
     io::StepResult result;
-    result.number    = step_number;
+    result.number           = step_number;
     BuckleResults &buckling = result.emplace_results<BuckleResults>();
 
-    PrescribedMotion prescribed(context_, loading_, result.log);
+    PrescribedMotion     prescribed(context_, loading_, result.log);
     assembly::Assembler &assembler = context_.assembler;
     assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
     const unsigned n_nodes = context_.model.nodes.size();
@@ -94,9 +96,10 @@ namespace corot::analysis
                                    Eigen::VectorXd(), true};
     const Eigen::VectorXd load = external_force(context_, perturbation, 1.0, 1.0, true);
     if (load.lpNorm<Eigen::Infinity>() == 0.0)
-      throw core::InputError(step_.procedure_at,
-                             "*BUCKLE needs a perturbation load: *CLOAD or *DLOAD lines in this step "
-                             "(loads of earlier steps are the preload of the base state)");
+      throw core::InputError(
+        step_.procedure_at,
+        "*BUCKLE needs a perturbation load: *CLOAD or *DLOAD lines in this step "
+        "(loads of earlier steps are the preload of the base state)");
 
     // 1. K_0, the stiffness of the base state: after linear steps the
     //    small-displacement stiffness about the reference configuration (as
@@ -111,18 +114,18 @@ namespace corot::analysis
     //    736 instead of Euler's 987 with 8 B21 and 253 with 32).
     const BaseState &base = context_.base;
     if (base.nonlinear)
-      throw core::InputError(step_.defined_at,
-                             "*BUCKLE after the NLGEOM step " + std::to_string(base.step) +
-                               ": buckling about a deformed, preloaded base state is not supported "
-                               "yet; put *BUCKLE before the NLGEOM steps or after linear steps only");
+      throw core::InputError(
+        step_.defined_at, "*BUCKLE after the NLGEOM step " + std::to_string(base.step) +
+                            ": buckling about a deformed, preloaded base state is not supported "
+                            "yet; put *BUCKLE before the NLGEOM steps or after linear steps only");
     result.base_state = {true, base.step, false, false, base.describe(false)};
     result.log.push_back(result.base_state.description);
     dealii::TrilinosWrappers::SparseMatrix stiffness, geometric;
     dealii::TrilinosWrappers::MPI::Vector  residual, solution;
     Eigen::VectorXd                        internal;
     // The condensed load vector and K_lin.
-    assembler.assemble_linear_residual(Eigen::VectorXd::Zero(context_.dofs.n_dofs()), load, residual,
-                                       internal, &stiffness);
+    assembler.assemble_linear_residual(Eigen::VectorXd::Zero(context_.dofs.n_dofs()), load,
+                                       residual, internal, &stiffness);
 
     // 2. The perturbation response K_0 du = Q, the step's boundary conditions held at zero.
     assembler.reinit_vector(solution);
@@ -146,8 +149,8 @@ namespace corot::analysis
     // 4. Load factors.
     unsigned n_modes = std::get<core::BuckleParameters>(step_.parameters).n_modes;
     context_.progress << "  step " << step_number << ": " << n_modes
-                      << " buckling load factors of a system of " << context_.dofs.n_dofs() << " DOFs"
-                      << std::endl;
+                      << " buckling load factors of a system of " << context_.dofs.n_dofs()
+                      << " DOFs" << std::endl;
     solvers::EigenPairs pairs;
     double              skewness = 0.0;
     try
@@ -180,8 +183,9 @@ namespace corot::analysis
       {
         buckling.load_factors.push_back(pairs.eigenvalues[mode]);
         std::ostringstream line;
-        line << "mode " << mode + 1 << ": load factor " << std::setprecision(10) << pairs.eigenvalues[mode]
-             << ", residual " << std::setprecision(2) << pairs.residuals[mode];
+        line << "mode " << mode + 1 << ": load factor " << std::setprecision(10)
+             << pairs.eigenvalues[mode] << ", residual " << std::setprecision(2)
+             << pairs.residuals[mode];
         result.log.push_back(line.str());
         if (!wants_shapes)
           continue;
@@ -196,7 +200,8 @@ namespace corot::analysis
         context_.configuration          = core::Configuration(n_nodes);
         context_.configuration.apply_increment(context_.dofs, shape);
         std::ostringstream label;
-        label << "mode " << mode + 1 << ": load factor " << std::setprecision(6) << pairs.eigenvalues[mode];
+        label << "mode " << mode + 1 << ": load factor " << std::setprecision(6)
+              << pairs.eigenvalues[mode];
         result.frames.push_back(recorder.frame(mode + 1, label.str(), Eigen::VectorXd(), false));
         context_.configuration = saved;
       }
@@ -238,13 +243,14 @@ namespace corot::analysis
     buckle_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "BUCKLE";
-      type.description = "linear buckling load factors about the base state (Anasazi shift-and-invert, "
-                         "distributed; concentrated moments semi-tangential)";
-      type.parameters  = {{"SOLVER", "accepted and ignored"}, {"STORAGE", "accepted and ignored"}};
-      type.data_lines  = "number of buckling load factors (required); further fields are "
-                         "accepted and ignored";
-      type.perturbation     = true;
+      type.keyword = "BUCKLE";
+      type.description =
+        "linear buckling load factors about the base state (Anasazi shift-and-invert, "
+        "distributed; concentrated moments semi-tangential)";
+      type.parameters   = {{"SOLVER", "accepted and ignored"}, {"STORAGE", "accepted and ignored"}};
+      type.data_lines   = "number of buckling load factors (required); further fields are "
+                          "accepted and ignored";
+      type.perturbation = true;
       type.parameters_index = core::procedure_parameters_index<core::BuckleParameters>();
       type.parse            = parse_buckle;
       type.run              = run_buckle;

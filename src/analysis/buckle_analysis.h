@@ -52,7 +52,8 @@ namespace corot::analysis
 
     /** Adds the load stiffness S(M)/2 of the concentrated moments in @p load. */
     void
-    add_moment_stiffness(const Eigen::VectorXd &load, dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+    add_moment_stiffness(const Eigen::VectorXd                  &load,
+                         dealii::TrilinosWrappers::SparseMatrix &matrix) const;
 
     /** Initial-stress matrix at the small displacements @p displacement plus the moment stiffness of @p load. */
     void

@@ -181,8 +181,8 @@ namespace corot::analysis
             char name[32];
             std::snprintf(name, sizeof(name), "   %-15s", c.name.c_str());
             out << name;
-            for (const unsigned value : {c.dofs, c.interface_dofs, c.kept_modes, c.rigid_modes,
-                                         c.attachment_modes})
+            for (const unsigned value :
+                 {c.dofs, c.interface_dofs, c.kept_modes, c.rigid_modes, c.attachment_modes})
               {
                 char buffer[24];
                 std::snprintf(buffer, sizeof(buffer), " %14u", value);
@@ -192,15 +192,15 @@ namespace corot::analysis
           }
       }
     if (reduced_dofs > 0)
-      out << "\n reduced model: " << reduced_dofs << " DOFs; full model: " << full_dofs
-          << " DOFs (" << std::fixed << std::setprecision(2)
-          << 100.0 * reduced_dofs / std::max(1u, full_dofs) << " %)\n"
+      out << "\n reduced model: " << reduced_dofs << " DOFs; full model: " << full_dofs << " DOFs ("
+          << std::fixed << std::setprecision(2) << 100.0 * reduced_dofs / std::max(1u, full_dofs)
+          << " %)\n"
           << std::defaultfloat << std::setprecision(6);
 
     if (!frequencies.empty())
       {
         title(out, modified ? "M O D I F I E D   F R E Q U E N C I E S" :
-                                     "C M S   F R E Q U E N C I E S   (cycles/time)");
+                              "C M S   F R E Q U E N C I E S   (cycles/time)");
         out << "   mode";
         if (!baseline_frequencies.empty())
           out << heading_cell("baseline");
@@ -214,7 +214,8 @@ namespace corot::analysis
         out << "\n";
         // The partner of mode m in a list paired by MAC (1-based; 0: none),
         // or mode m itself when the list was not paired.
-        auto partner = [](const std::vector<unsigned> &partners, const std::size_t m) -> std::size_t {
+        auto partner = [](const std::vector<unsigned> &partners,
+                          const std::size_t            m) -> std::size_t {
           return m < partners.size() ? (partners[m] > 0 ? partners[m] - 1 : std::size_t(-1)) : m;
         };
         for (std::size_t m = 0; m < frequencies.size(); ++m)
@@ -229,13 +230,14 @@ namespace corot::analysis
             if (!full_frequencies.empty())
               out << cell(entry(full_frequencies, partner(full_partners, m)))
                   << cell(m < relative_errors.size() ? 100.0 * relative_errors[m] :
-                                                           std::numeric_limits<double>::quiet_NaN());
+                                                       std::numeric_limits<double>::quiet_NaN());
             if (!full_partners.empty())
               {
-                const bool swapped = std::find(swapped_modes.begin(), swapped_modes.end(),
-                                               m + 1) != swapped_modes.end();
+                const bool swapped = std::find(swapped_modes.begin(), swapped_modes.end(), m + 1) !=
+                                     swapped_modes.end();
                 char buffer[32];
-                std::snprintf(buffer, sizeof(buffer), " %13u%s", m < full_partners.size() ? full_partners[m] : 0u,
+                std::snprintf(buffer, sizeof(buffer), " %13u%s",
+                              m < full_partners.size() ? full_partners[m] : 0u,
                               swapped ? "*" : " ");
                 out << buffer << cell(entry(pairing_macs, m));
               }
@@ -264,7 +266,8 @@ namespace corot::analysis
           for (const auto &[parameter, modes] : parameters)
             {
               char name[48];
-              std::snprintf(name, sizeof(name), "   %-15s %-15s", component.c_str(), parameter.c_str());
+              std::snprintf(name, sizeof(name), "   %-15s %-15s", component.c_str(),
+                            parameter.c_str());
               out << name;
               for (const auto &[mode, value] : modes)
                 out << cell(value);
@@ -285,7 +288,8 @@ namespace corot::analysis
     if (!target_modes.empty())
       {
         title(out, "I N V E R S E   F R E Q U E N C Y   T A R G E T S");
-        out << "   mode" << heading_cell("target") << heading_cell("reduced") << heading_cell("error %");
+        out << "   mode" << heading_cell("target") << heading_cell("reduced")
+            << heading_cell("error %");
         if (!full_achieved_frequencies.empty())
           out << heading_cell("full model") << heading_cell("error %");
         out << "\n";

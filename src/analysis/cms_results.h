@@ -44,17 +44,17 @@ namespace corot::analysis
     /** *MODAL SYNTHESIS: the Sturm-sequence check of the reported modes against the full model. */
     std::optional<solvers::SturmCheck> sturm;
     /** *MODIFICATION: "frequencies" are the forward (Ritz) frequencies of the modified model. */
-    bool        modified = false;
-    std::string method; ///< "free interface" or "craig-bampton"
-    unsigned    reduced_dofs = 0, full_dofs = 0;
-    std::vector<double>           full_frequencies;     ///< COMPARE=FULL
-    std::vector<double>           relative_errors;      ///< COMPARE=FULL, against the partner
+    bool                modified = false;
+    std::string         method; ///< "free interface" or "craig-bampton"
+    unsigned            reduced_dofs = 0, full_dofs = 0;
+    std::vector<double> full_frequencies; ///< COMPARE=FULL
+    std::vector<double> relative_errors;  ///< COMPARE=FULL, against the partner
     /** COMPARE=FULL: per reported mode, the 1-based full mode paired with it by MAC (0: none). */
     std::vector<unsigned> full_partners;
     std::vector<double>   pairing_macs;  ///< COMPARE=FULL: the (subspace) MAC of each pairing
     std::vector<unsigned> swapped_modes; ///< COMPARE=FULL: 1-based modes paired with another index
     /** modification: per mode, the 1-based CMS re-analysis mode paired with the forward mode. */
-    std::vector<unsigned> reanalysis_partners;
+    std::vector<unsigned>         reanalysis_partners;
     std::vector<double>           baseline_frequencies; ///< modification, inverse
     std::vector<double>           exact_frequencies;    ///< modification: exact CMS re-analysis
     std::vector<double>           forward_differences;  ///< modification: (forward - exact) / exact
@@ -67,14 +67,14 @@ namespace corot::analysis
      * their sensitivities are the eigenvalues of the projected derivative
      * matrix (cms::normalized_sensitivity).
      */
-    std::vector<std::vector<unsigned>> repeated_modes;
+    std::vector<std::vector<unsigned>>          repeated_modes;
     std::vector<std::pair<std::string, double>> design_changes; ///< modification, inverse: alpha
-    unsigned                                   iterations = 0;  ///< inverse
-    std::vector<unsigned> target_modes;                ///< inverse: 1-based baseline mode numbers
-    std::vector<double>   target_frequencies;          ///< inverse
-    std::vector<double>   achieved_frequencies;        ///< inverse, reduced model
-    std::vector<double>   full_achieved_frequencies;   ///< inverse, full re-analysis (COMPARE=FULL)
-    std::map<std::string, double> timings;             ///< seconds, by phase
+    unsigned                                    iterations = 0; ///< inverse
+    std::vector<unsigned> target_modes;              ///< inverse: 1-based baseline mode numbers
+    std::vector<double>   target_frequencies;        ///< inverse
+    std::vector<double>   achieved_frequencies;      ///< inverse, reduced model
+    std::vector<double>   full_achieved_frequencies; ///< inverse, full re-analysis (COMPARE=FULL)
+    std::map<std::string, double> timings;           ///< seconds, by phase
 
     std::string
     procedure() const override;

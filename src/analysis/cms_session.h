@@ -16,9 +16,9 @@ namespace corot::analysis
   /** The baseline of *MODIFICATION, *SENSITIVITY and *INVERSE FREQUENCY steps. */
   struct CmsSession
   {
-    std::unique_ptr<cms::ComponentModeSynthesis> baseline;    ///< null before *MODAL SYNTHESIS
-    std::vector<assembly::PrescribedValue>       constraints; ///< *BOUNDARY DOFs of that step
-    unsigned                                     n_modes = 0; ///< system modes reported
+    std::unique_ptr<cms::ComponentModeSynthesis> baseline;      ///< null before *MODAL SYNTHESIS
+    std::vector<assembly::PrescribedValue>       constraints;   ///< *BOUNDARY DOFs of that step
+    unsigned                                     n_modes = 0;   ///< system modes reported
     double                                       cutoff  = 0.0; ///< cycles/time
     double                                       seconds = 0.0; ///< baseline reduction + synthesis
     core::SourceLocation                         synthesis_at;

@@ -1,7 +1,6 @@
-#include <integrators/registry.h>
 #include <integrators/integrator_setup.h>
+#include <integrators/registry.h>
 #include <integrators/step_size_controller.h>
-#include <src/solvers/cutback.h>
 #include <src/analysis/assembled_dynamic_system.h>
 #include <src/analysis/dynamic_analysis.h>
 #include <src/analysis/dynamic_results.h>
@@ -10,12 +9,13 @@
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
+#include <src/solvers/cutback.h>
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <functional>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 namespace corot::analysis
@@ -66,7 +66,7 @@ namespace corot::analysis
   DynamicAnalysis::run(const unsigned step_number)
   {
     io::StepResult result;
-    result.number    = step_number;
+    result.number            = step_number;
     DynamicResults &dynamics = result.emplace_results<DynamicResults>();
 
     const core::DynamicParameters &p = std::get<core::DynamicParameters>(step_.parameters);
@@ -82,10 +82,11 @@ namespace corot::analysis
     PrescribedMotion prescribed(context_, loading_, result.log, true);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
     // *CONTROLS over the defaults (DIRECT: halving, at most 4 times).
-    const solvers::NewtonControls controls = step_.controls.applied_to(
-      p.direct ? solvers::NewtonControls::for_fixed_time_increments() :
-                 solvers::NewtonControls::for_dynamics());
-    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom, controls);
+    const solvers::NewtonControls controls =
+      step_.controls.applied_to(p.direct ? solvers::NewtonControls::for_fixed_time_increments() :
+                                           solvers::NewtonControls::for_dynamics());
+    AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom,
+                                  controls);
     if (const std::string why = integrator->limitation(system); !why.empty())
       throw core::InputError(step_.procedure_at, why);
 
@@ -122,11 +123,11 @@ namespace corot::analysis
         throw core::InputError(step_.procedure_at, error.what());
       }
 
-    OutputRecorder recorder(context_, step_, result);
-    const std::vector<double> output_times = recorder.output_times(p.period);
-    double         external_work = 0.0, viscous_dissipation = 0.0;
-    std::optional<double> initial_energy; // the total at the start of the step
-    auto record = [&](const unsigned increment, const bool last) {
+    OutputRecorder            recorder(context_, step_, result);
+    const std::vector<double> output_times  = recorder.output_times(p.period);
+    double                    external_work = 0.0, viscous_dissipation = 0.0;
+    std::optional<double>     initial_energy; // the total at the start of the step
+    auto                      record = [&](const unsigned increment, const bool last) {
       core::Configuration configuration = system.configuration(state.displacement);
       for (unsigned node = 0; node < dofs.n_nodes(); ++node)
         for (unsigned k = 0; k < core::n_dof_kinds; ++k)
@@ -134,13 +135,14 @@ namespace corot::analysis
             const unsigned dof = dofs.index(node, static_cast<core::DofKind>(k));
             if (dof != core::DofMap::invalid)
               (k < 3 ? configuration.velocities[node][k] :
-                       configuration.angular_velocities[node][k - 3]) = state.velocity[dof];
+                                            configuration.angular_velocities[node][k - 3]) = state.velocity[dof];
           }
       context_.configuration = configuration;
       if (recorder.energy_due(state.time, increment, last))
         {
-          const double kinetic = system.kinetic_energy(state.displacement, state.velocity);
-          const Eigen::Vector3d momentum = system.angular_momentum(state.displacement, state.velocity);
+          const double          kinetic = system.kinetic_energy(state.displacement, state.velocity);
+          const Eigen::Vector3d momentum =
+            system.angular_momentum(state.displacement, state.velocity);
           for (unsigned k = 0; k < 3; ++k)
             dynamics.energy.angular_momentum[k].push_back(momentum[k]);
           const double strain = system.strain_energy(state.displacement);
@@ -160,20 +162,20 @@ namespace corot::analysis
     record(0, false);
 
     const double initial_total = dynamics.energy.total.front();
-    auto report = [&](const std::string &where, const unsigned iterations) {
+    auto         report        = [&](const std::string &where, const unsigned iterations) {
       const double total = dynamics.energy.total.back();
       // The level energies are measured against: the initial total, or
       // the largest kinetic + strain energy so far when that is zero.
       double energy_scale = std::abs(initial_total);
       for (unsigned i = 0; i < dynamics.energy.kinetic.size(); ++i)
-        energy_scale = std::max(energy_scale, dynamics.energy.kinetic[i] + dynamics.energy.strain[i]);
+        energy_scale =
+          std::max(energy_scale, dynamics.energy.kinetic[i] + dynamics.energy.strain[i]);
       energy_scale = std::max(energy_scale, 1e-300);
       std::ostringstream line;
-      line << "  step " << step_number << " increment " << where << ": t = "
-           << std::setprecision(6) << state.time << ", " << iterations
-           << " Newton iterations, energy " << std::setprecision(10) << total << " (change "
-           << std::setprecision(3) << (total - initial_total) / energy_scale
-           << " of the energy level)";
+      line << "  step " << step_number << " increment " << where << ": t = " << std::setprecision(6)
+           << state.time << ", " << iterations << " Newton iterations, energy "
+           << std::setprecision(10) << total << " (change " << std::setprecision(3)
+           << (total - initial_total) / energy_scale << " of the energy level)";
       context_.progress << line.str() << std::endl;
     };
     auto log = [&](const std::string &line) {
@@ -192,7 +194,7 @@ namespace corot::analysis
                                      format(p.time_increment) +
                                      ": no increment would end on it (drop DIRECT for "
                                      "automatic increments, which do)");
-        const unsigned n_steps      = static_cast<unsigned>(std::llround(p.period / p.time_increment));
+        const unsigned n_steps = static_cast<unsigned>(std::llround(p.period / p.time_increment));
         const unsigned report_every = std::max(1u, n_steps / 20);
         for (unsigned n = 1; n <= n_steps; ++n)
           {
@@ -239,9 +241,9 @@ namespace corot::analysis
     // Automatic incrementation.
     const double minimum =
       p.min_increment > 0.0 ? p.min_increment : std::min(p.time_increment, 1e-5 * p.period);
-    const double maximum = p.max_increment > 0.0 ? p.max_increment : p.period;
+    const double                    maximum = p.max_increment > 0.0 ? p.max_increment : p.period;
     integrators::StepSizeController controller(p.time_increment, minimum, maximum, controls);
-    std::vector<double> targets = output_times;
+    std::vector<double>             targets = output_times;
     if (targets.empty() || targets.back() < p.period)
       targets.push_back(p.period);
 
@@ -286,9 +288,9 @@ namespace corot::analysis
         const Eigen::VectorXd error = integrator->local_error(before, state, dt, previous_dt);
         const double          ratio =
           error.size() == 0 ?
-            -1.0 :
-            error_ratio(error, system.increment_between(before.displacement, state.displacement),
-                        before, state, dt, is_free, p.tolerance, length);
+                     -1.0 :
+                     error_ratio(error, system.increment_between(before.displacement, state.displacement),
+                                 before, state, dt, is_free, p.tolerance, length);
         const auto verdict = controller.judge(dt, ratio);
         if (verdict != integrators::StepSizeController::Verdict::accepted)
           {
@@ -317,9 +319,9 @@ namespace corot::analysis
         viscous_dissipation += integrator->dissipated_energy_increment();
         dynamics.newton_iterations.push_back(state.iterations);
         dynamics.time_increments.push_back(dt);
-        smallest    = std::min(smallest, dt);
-        largest     = std::max(largest, dt);
-        previous_dt = dt;
+        smallest        = std::min(smallest, dt);
+        largest         = std::max(largest, dt);
+        previous_dt     = dt;
         const bool last = next_target == targets.size();
         record(n, last);
         if (state.time >= next_report * (1.0 - 1e-12) || last)
@@ -409,7 +411,8 @@ namespace corot::analysis
       p.min_increment  = line.number_or(2, 0.0);
       p.max_increment  = line.number_or(3, 0.0);
       if (!(p.time_increment > 0.0) || !(p.period > 0.0))
-        throw core::InputError(line.location(), "*DYNAMIC time increment and period must be positive");
+        throw core::InputError(line.location(),
+                               "*DYNAMIC time increment and period must be positive");
       if (p.time_increment > p.period * (1.0 + 1e-12))
         throw core::InputError(line.location(), "*DYNAMIC time increment exceeds the time period");
       if (p.min_increment < 0.0 || p.max_increment < 0.0)
@@ -449,18 +452,18 @@ namespace corot::analysis
       type.description = "implicit direct time integration; with NLGEOM co-rotational through "
                          "large rotations, without it geometrically linear";
       type.parameters  = {
-        {"DIRECT", "fixed increments (otherwise automatic incrementation)"},
-        {"INTEGRATOR", "MIDPOINT (energy-conserving, the default), NEWMARK, HHT, GALPHA or TIMEFE"},
-        {"ALPHA", "HHT alpha in [-1/3, 0] (Abaqus convention); alone it selects HHT"},
-        {"RHO_INF", "GALPHA: spectral radius at infinity in [0, 1] (0.8)"},
-        {"ORDER", "TIMEFE: order k of the time finite element (order 2k); 1 is the mid-point"},
-        {"TOLERANCE", "automatic incrementation: local error per increment (1e-3)"}};
-      type.refused = {{"HAFTOL",
-                       "HAFTOL= (Abaqus' half-increment residual tolerance) is not supported: "
-                       "corot's automatic incrementation bounds a local displacement error, "
-                       "set with TOLERANCE= (default 1e-3)"}};
-      type.data_lines = "time increment (DIRECT) or initial increment, time period, minimum "
-                        "increment, maximum increment";
+         {"DIRECT", "fixed increments (otherwise automatic incrementation)"},
+         {"INTEGRATOR", "MIDPOINT (energy-conserving, the default), NEWMARK, HHT, GALPHA or TIMEFE"},
+         {"ALPHA", "HHT alpha in [-1/3, 0] (Abaqus convention); alone it selects HHT"},
+         {"RHO_INF", "GALPHA: spectral radius at infinity in [0, 1] (0.8)"},
+         {"ORDER", "TIMEFE: order k of the time finite element (order 2k); 1 is the mid-point"},
+         {"TOLERANCE", "automatic incrementation: local error per increment (1e-3)"}};
+      type.refused          = {{"HAFTOL",
+                                "HAFTOL= (Abaqus' half-increment residual tolerance) is not supported: "
+                                         "corot's automatic incrementation bounds a local displacement error, "
+                                         "set with TOLERANCE= (default 1e-3)"}};
+      type.data_lines       = "time increment (DIRECT) or initial increment, time period, minimum "
+                              "increment, maximum increment";
       type.ramp_by_default  = false;
       type.parameters_index = core::procedure_parameters_index<core::DynamicParameters>();
       type.parse            = parse_dynamic;

@@ -24,15 +24,16 @@ namespace corot::analysis
   FrequencyAnalysis::run(const unsigned step_number)
   {
     io::StepResult result;
-    result.number    = step_number;
+    result.number                 = step_number;
     FrequencyResults &frequencies = result.emplace_results<FrequencyResults>();
 
     PrescribedMotion prescribed(context_, loading_, result.log);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
 
-    unsigned n_free = context_.dofs.n_dofs() - context_.assembler.increment_constraints().n_constraints();
+    unsigned n_free =
+      context_.dofs.n_dofs() - context_.assembler.increment_constraints().n_constraints();
     const core::FrequencyParameters &p = std::get<core::FrequencyParameters>(step_.parameters);
-    unsigned n_modes = p.n_modes;
+    unsigned                         n_modes = p.n_modes;
     if (n_modes > n_free)
       {
         result.log.push_back("only " + std::to_string(n_free) +
@@ -45,9 +46,11 @@ namespace corot::analysis
     // tangent stiffness (initial stress included) and the mass turned with the
     // elements at the end of that step; otherwise the reference configuration.
     const BaseState &base = context_.base;
-    result.base_state     = {true, base.step, base.nonlinear, base.nonlinear, base.describe(base.nonlinear)};
+    result.base_state     = {true, base.step, base.nonlinear, base.nonlinear,
+                             base.describe(base.nonlinear)};
     result.log.push_back(result.base_state.description);
-    if (!base.nonlinear && base.linear_dofs.size() > 0 && base.linear_dofs.lpNorm<Eigen::Infinity>() > 0.0)
+    if (!base.nonlinear && base.linear_dofs.size() > 0 &&
+        base.linear_dofs.lpNorm<Eigen::Infinity>() > 0.0)
       result.log.push_back("note: the preload of step " + std::to_string(base.step) +
                            " does not stiffen the frequencies because that step is linear; as in "
                            "Abaqus, stress stiffening needs NLGEOM on the preload step");
@@ -67,7 +70,8 @@ namespace corot::analysis
     else
       {
         const core::Configuration reference(context_.model.nodes.size());
-        context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
+        context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference,
+                                           stiffness);
         context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
       }
 
@@ -112,7 +116,7 @@ namespace corot::analysis
 
         if (wants_shapes)
           {
-            Eigen::VectorXd shape = pairs.eigenvectors[mode];
+            Eigen::VectorXd shape   = pairs.eigenvectors[mode];
             double          largest = 0.0;
             for (unsigned dof = 0; dof < shape.size(); ++dof)
               if (!core::is_rotation(context_.dofs.kind_of(dof)))
@@ -124,7 +128,8 @@ namespace corot::analysis
             context_.configuration.apply_increment(context_.dofs, shape);
             std::ostringstream label;
             label << "mode " << mode + 1 << ": " << std::setprecision(6) << frequency;
-            result.frames.push_back(recorder.frame(mode + 1, label.str(), Eigen::VectorXd(), false));
+            result.frames.push_back(
+              recorder.frame(mode + 1, label.str(), Eigen::VectorXd(), false));
             context_.configuration = saved;
           }
       }
@@ -133,9 +138,9 @@ namespace corot::analysis
     // reported one (and above the band's lower end) as were reported there.
     try
       {
-        frequencies.sturm = solvers::sturm_check(
-          stiffness, mass, frequencies.eigenvalues,
-          lower > 0.0 ? std::optional<double>(lower) : std::nullopt);
+        frequencies.sturm =
+          solvers::sturm_check(stiffness, mass, frequencies.eigenvalues,
+                               lower > 0.0 ? std::optional<double>(lower) : std::nullopt);
       }
     catch (const std::runtime_error &error)
       {
@@ -191,18 +196,19 @@ namespace corot::analysis
     frequency_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "FREQUENCY";
-      type.description = "natural frequencies and mode shapes about the base state (Trilinos "
-                         "Anasazi, shift-and-invert; free-free structures included)";
-      type.parameters  = {{"SOLVER", "accepted and ignored"},
-                          {"STORAGE", "accepted and ignored"},
-                          {"EIGENSOLVER", "accepted and ignored"},
-                          {"NORMALIZATION", "accepted and ignored (mode shapes: largest translation 1)"},
-                          {"GLOBAL", "accepted and ignored"},
-                          {"CYCMPC", "accepted and ignored"}};
-      type.data_lines   = "number of eigenvalues (10), lowest frequency, highest frequency "
-                          "(cycles/time)";
-      type.perturbation = true;
+      type.keyword          = "FREQUENCY";
+      type.description      = "natural frequencies and mode shapes about the base state (Trilinos "
+                              "Anasazi, shift-and-invert; free-free structures included)";
+      type.parameters       = {{"SOLVER", "accepted and ignored"},
+                               {"STORAGE", "accepted and ignored"},
+                               {"EIGENSOLVER", "accepted and ignored"},
+                               {"NORMALIZATION",
+                                "accepted and ignored (mode shapes: largest translation 1)"},
+                               {"GLOBAL", "accepted and ignored"},
+                               {"CYCMPC", "accepted and ignored"}};
+      type.data_lines       = "number of eigenvalues (10), lowest frequency, highest frequency "
+                              "(cycles/time)";
+      type.perturbation     = true;
       type.parameters_index = core::procedure_parameters_index<core::FrequencyParameters>();
       type.parse            = parse_frequency;
       type.run              = run_frequency;

@@ -47,9 +47,9 @@ namespace corot::analysis
         double frequency = entry(frequencies, m);
         if (std::isnan(frequency) && eigenvalue >= 0.0)
           frequency = std::sqrt(eigenvalue) / (2.0 * M_PI);
-        const double omega  = 2.0 * M_PI * frequency;
-        const double period = frequency > 0.0 ? 1.0 / frequency :
-                                                std::numeric_limits<double>::quiet_NaN();
+        const double omega = 2.0 * M_PI * frequency;
+        const double period =
+          frequency > 0.0 ? 1.0 / frequency : std::numeric_limits<double>::quiet_NaN();
         out << mode_cell(m + 1) << cell(eigenvalue) << cell(omega) << cell(frequency)
             << cell(period) << "\n";
       }

@@ -15,7 +15,7 @@ namespace corot::analysis
   {
     const auto start = std::chrono::steady_clock::now();
     context.assembler.set_constraints(session.constraints, context.model.equations);
-    const core::Configuration reference(context.model.nodes.size());
+    const core::Configuration              reference(context.model.nodes.size());
     dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
     context.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
     context.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
@@ -26,14 +26,15 @@ namespace corot::analysis
     for (const core::Component &component : context.model.components)
       if (component.imported)
         throw core::InputError(where, "COMPARE=FULL is not available with the imported component " +
-                                        component.name + " (the full model is the deck's elements only)");
+                                        component.name +
+                                        " (the full model is the deck's elements only)");
 
     // Design changes: alpha (dK_c, dM_c) scattered to the rows this rank owns.
     for (const auto &[name, alpha] : alphas)
       {
-        const unsigned c = session.baseline->owner_of(name);
-        const cms::Component &component = sub.components[c];
-        const cms::DesignDerivative &d  = *component.derivative(name);
+        const unsigned               c         = session.baseline->owner_of(name);
+        const cms::Component        &component = sub.components[c];
+        const cms::DesignDerivative &d         = *component.derivative(name);
         for (const auto *matrix : {&d.stiffness_derivative, &d.mass_derivative})
           {
             auto &target = matrix == &d.stiffness_derivative ? stiffness : mass;
@@ -53,15 +54,17 @@ namespace corot::analysis
     FullModelModes result;
     try
       {
-        solvers::EigenPairs pairs = solvers::solve_generalized_eigenproblem(stiffness, mass, n, 0.0);
-        result.eigenvalues        = pairs.eigenvalues;
-        result.vectors            = std::move(pairs.eigenvectors);
+        solvers::EigenPairs pairs =
+          solvers::solve_generalized_eigenproblem(stiffness, mass, n, 0.0);
+        result.eigenvalues = pairs.eigenvalues;
+        result.vectors     = std::move(pairs.eigenvectors);
       }
     catch (const std::runtime_error &error)
       {
         throw core::InputError(where, std::string("full-model comparison: ") + error.what());
       }
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
   }
 
@@ -78,14 +81,16 @@ namespace corot::analysis
       Eigen::Map<const Eigen::VectorXd>(full.eigenvalues.data(), n_full);
     const Eigen::MatrixXd cross  = cms::physical_mass_products(sub, alphas, shapes, full_shapes);
     const Eigen::MatrixXd gram_a = cms::physical_mass_products(sub, alphas, shapes, shapes);
-    const Eigen::MatrixXd gram_b = cms::physical_mass_products(sub, alphas, full_shapes, full_shapes);
+    const Eigen::MatrixXd gram_b =
+      cms::physical_mass_products(sub, alphas, full_shapes, full_shapes);
     double largest = 0.0;
     for (const double lambda : full.eigenvalues)
       largest = std::max(largest, std::abs(lambda));
     if (eigenvalues.size() > 0)
       largest = std::max(largest, eigenvalues.cwiseAbs().maxCoeff());
-    const cms::ModePairing pairing = cms::pair_modes(cross, gram_a, gram_b, eigenvalues, full_eigenvalues,
-                                                     cms::cluster_tolerance, 1e-8 * largest);
+    const cms::ModePairing pairing =
+      cms::pair_modes(cross, gram_a, gram_b, eigenvalues, full_eigenvalues, cms::cluster_tolerance,
+                      1e-8 * largest);
     ModeComparison result;
     for (unsigned i = 0; i < eigenvalues.size(); ++i)
       {
@@ -95,7 +100,8 @@ namespace corot::analysis
         if (j < n_full)
           {
             // The zero rule of relative_errors: rigid-body modes against each other.
-            const double f = cms::frequency_of(eigenvalues[i]), g = cms::frequency_of(full.eigenvalues[j]);
+            const double f     = cms::frequency_of(eigenvalues[i]),
+                         g     = cms::frequency_of(full.eigenvalues[j]);
             const double scale = cms::frequency_of(largest);
             result.relative_errors.push_back(std::abs(g) <= 1e-9 * scale ? f - g : (f - g) / g);
           }
@@ -126,7 +132,8 @@ namespace corot::analysis
                     std::to_string(comparison.macs[i - 1]) + "), not with full mode " +
                     std::to_string(i) + ": its error is against the mode of the same shape");
     for (const unsigned j : comparison.unpaired)
-      log.push_back("full mode " + std::to_string(j) + " has no partner among the reduced modes "
+      log.push_back("full mode " + std::to_string(j) +
+                    " has no partner among the reduced modes "
                     "(the reduced model misses it or has it higher)");
   }
 
@@ -143,7 +150,7 @@ namespace corot::analysis
     const double        scale = full.empty() ? 0.0 : *std::max_element(full.begin(), full.end());
     for (std::size_t m = 0; m < std::min(reduced.size(), full.size()); ++m)
       errors.push_back(std::abs(full[m]) <= 1e-9 * scale ? reduced[m] - full[m] :
-                                                          (reduced[m] - full[m]) / full[m]);
+                                                           (reduced[m] - full[m]) / full[m]);
     return errors;
   }
 } // namespace corot::analysis

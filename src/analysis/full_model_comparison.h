@@ -46,8 +46,8 @@ namespace corot::analysis
     std::vector<double>   relative_errors; ///< per reduced mode: (f - f_partner) / f_partner
     std::vector<unsigned> partners;        ///< per reduced mode: 1-based full mode (0: none left)
     std::vector<double>   macs;            ///< per reduced mode: MAC of the pairing
-    std::vector<unsigned> swapped;         ///< 1-based reduced modes paired outside their index's cluster
-    std::vector<unsigned> unpaired;        ///< 1-based full modes (up to the reduced count) left unpaired
+    std::vector<unsigned> swapped;  ///< 1-based reduced modes paired outside their index's cluster
+    std::vector<unsigned> unpaired; ///< 1-based full modes (up to the reduced count) left unpaired
   };
 
   /**

@@ -14,8 +14,8 @@
 
 namespace corot::analysis
 {
-  InverseFrequencyAnalysis::InverseFrequencyAnalysis(AnalysisContext &context, const core::Step &step,
-                                                     CmsSession &session)
+  InverseFrequencyAnalysis::InverseFrequencyAnalysis(AnalysisContext  &context,
+                                                     const core::Step &step, CmsSession &session)
     : context_(context)
     , step_(step)
     , session_(session)
@@ -25,15 +25,16 @@ namespace corot::analysis
   InverseFrequencyAnalysis::run(const unsigned step_number)
   {
     io::StepResult result;
-    result.number    = step_number;
-    const core::InverseFrequencyParameters &design = std::get<core::InverseFrequencyParameters>(step_.parameters);
+    result.number = step_number;
+    const core::InverseFrequencyParameters &design =
+      std::get<core::InverseFrequencyParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
     std::vector<cms::EigenvalueTarget> targets;
     for (const core::FrequencyTarget &target : design.targets)
       targets.push_back({target.mode - 1, std::pow(2.0 * M_PI * target.frequency, 2)});
 
     const auto start = std::chrono::steady_clock::now();
-    auto       solve = [&](const cms::ComponentModeSynthesis &model,
+    auto       solve = [&](const cms::ComponentModeSynthesis        &model,
                      const std::vector<cms::EigenvalueTarget> &goals) {
       try
         {
@@ -41,12 +42,13 @@ namespace corot::analysis
         }
       catch (const cms::UnreachableTarget &error)
         {
-          throw core::InputError(step_.procedure_at, std::string("target not reachable: ") + error.what());
+          throw core::InputError(step_.procedure_at,
+                                       std::string("target not reachable: ") + error.what());
         }
     };
-    cms::InverseSolution solution = solve(baseline, targets);
-    const double solve_seconds = solution.solve_seconds;
-    const double inverse_seconds =
+    cms::InverseSolution solution      = solve(baseline, targets);
+    const double         solve_seconds = solution.solve_seconds;
+    const double         inverse_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     // The inverse problem holds T fixed (eq. 13). Re-reduce the changed
@@ -54,8 +56,8 @@ namespace corot::analysis
     // change, until the design no longer moves: the result is then exact for
     // the CMS model of the modified structure, not only for the Ritz basis of
     // the baseline.
-    std::vector<double> alphas_total = solution.alphas;
-    unsigned            iterations   = solution.iterations;
+    std::vector<double>                          alphas_total = solution.alphas;
+    unsigned                                     iterations   = solution.iterations;
     std::unique_ptr<cms::ComponentModeSynthesis> current;
     for (unsigned pass = 1; pass <= 6; ++pass)
       {
@@ -67,13 +69,14 @@ namespace corot::analysis
         for (unsigned t = 0; t < targets.size(); ++t)
           tracked[t].mode = solution.achieved_modes[t];
         const std::vector<std::string> previous_log = solution.log;
-        solution     = solve(*current, tracked);
+        solution                                    = solve(*current, tracked);
         iterations += solution.iterations;
         double largest = 0.0;
         for (unsigned j = 0; j < alphas_total.size(); ++j)
           {
             alphas_total[j] += solution.alphas[j];
-            largest = std::max(largest, std::abs(solution.alphas[j]) / (1.0 + std::abs(alphas_total[j])));
+            largest =
+              std::max(largest, std::abs(solution.alphas[j]) / (1.0 + std::abs(alphas_total[j])));
           }
         solution.log.insert(solution.log.begin(), previous_log.begin(), previous_log.end());
         solution.log.push_back("re-reduction pass " + std::to_string(pass) +
@@ -81,12 +84,12 @@ namespace corot::analysis
         if (largest < 1e-10)
           break;
       }
-    solution.alphas     = alphas_total;
-    solution.iterations = iterations;
+    solution.alphas                                = alphas_total;
+    solution.iterations                            = iterations;
     const cms::ComponentModeSynthesis &final_model = *current;
 
     CmsResults &out = result.emplace_results<CmsResults>("inverse_frequency");
-    out.timings["inverse solve (fixed T)"] = solve_seconds;
+    out.timings["inverse solve (fixed T)"]    = solve_seconds;
     out.timings["inverse and modified modes"] = inverse_seconds;
     out.timings["inverse with re-reduction"] =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -111,7 +114,8 @@ namespace corot::analysis
           cms::frequency_of(solution.modified.eigenvalues[solution.achieved_modes[t]]));
         n_compare = std::max(n_compare, solution.achieved_modes[t] + 1);
         result.log.push_back("target " + std::to_string(t + 1) + " is mode " +
-                             std::to_string(solution.achieved_modes[t] + 1) + " of the modified model");
+                             std::to_string(solution.achieved_modes[t] + 1) +
+                             " of the modified model");
       }
     n_compare = std::min<unsigned>(n_compare, solution.modified.eigenvalues.size());
     for (unsigned m = 0; m < n_modes; ++m)
@@ -123,8 +127,9 @@ namespace corot::analysis
 
     if (design.compare_full)
       {
-        const FullModelModes full = full_model_modes(
-          context_, session_, alphas, full_modes_for_comparison(n_compare), step_.procedure_at);
+        const FullModelModes full =
+          full_model_modes(context_, session_, alphas, full_modes_for_comparison(n_compare),
+                           step_.procedure_at);
         // Pair the predicted modes with the full modes by the mass-weighted
         // (subspace) MAC: a target on a repeated pair is met by the pair, in
         // whatever rotation each solver returned it.
@@ -148,10 +153,12 @@ namespace corot::analysis
         comparison.relative_errors.resize(n_modes);
         comparison.partners.resize(n_modes);
         comparison.macs.resize(n_modes);
-        comparison.swapped.erase(std::remove_if(comparison.swapped.begin(), comparison.swapped.end(),
+        comparison.swapped.erase(std::remove_if(comparison.swapped.begin(),
+                                                comparison.swapped.end(),
                                                 [&](const unsigned m) { return m > n_modes; }),
                                  comparison.swapped.end());
-        comparison.unpaired.erase(std::remove_if(comparison.unpaired.begin(), comparison.unpaired.end(),
+        comparison.unpaired.erase(std::remove_if(comparison.unpaired.begin(),
+                                                 comparison.unpaired.end(),
                                                  [&](const unsigned m) { return m > n_modes; }),
                                   comparison.unpaired.end());
         record_comparison(comparison, full, out, result.log);
@@ -167,14 +174,14 @@ namespace corot::analysis
   {
     /** *INVERSE FREQUENCY [, COMPARE=FULL]: lines "mode, target frequency". */
     core::InverseFrequencyParameters
-    parse_inverse_frequency(const deck::KeywordLine &keyword, const std::vector<deck::DataLine> &data,
-                            const core::Step &)
+    parse_inverse_frequency(const deck::KeywordLine           &keyword,
+                            const std::vector<deck::DataLine> &data, const core::Step &)
     {
       core::InverseFrequencyParameters p;
       p.compare_full = deck::compare_full(keyword);
       if (data.empty())
-        throw core::InputError(keyword.location(),
-                               "*INVERSE FREQUENCY needs data lines: mode number, target frequency");
+        throw core::InputError(
+          keyword.location(), "*INVERSE FREQUENCY needs data lines: mode number, target frequency");
       for (const deck::DataLine &line : data)
         {
           line.require_fields(2, 2, "INVERSE FREQUENCY");

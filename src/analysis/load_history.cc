@@ -13,7 +13,7 @@ namespace corot::analysis
   StepLoading
   LoadHistory::loading_of(const AnalysisContext &context, const core::Step &step) const
   {
-    StepLoading loading;
+    StepLoading              loading;
     const ProcedureTypeInfo *procedure = ProcedureRegistry::instance().of(step);
     loading.ramp = step.ramp.value_or(procedure == nullptr || procedure->ramp_by_default);
 
@@ -147,16 +147,18 @@ namespace corot::analysis
     applied_loads_.clear();
     for (const core::ConcentratedLoad &load : loads_)
       {
-        const double factor =
-          load.amplitude.empty() ? 1.0 : context.amplitudes.value(load.amplitude, period, period, false);
+        const double factor = load.amplitude.empty() ?
+                                1.0 :
+                                context.amplitudes.value(load.amplitude, period, period, false);
         for (const unsigned id : load.node_ids)
           applied_loads_[{id, load.dof}] += factor * load.value;
       }
     applied_gravity_.clear();
     for (const core::GravityLoad &load : gravity_)
       {
-        const double factor =
-          load.amplitude.empty() ? 1.0 : context.amplitudes.value(load.amplitude, period, period, false);
+        const double factor = load.amplitude.empty() ?
+                                1.0 :
+                                context.amplitudes.value(load.amplitude, period, period, false);
         for (const unsigned id : load.element_ids)
           {
             auto [it, inserted] = applied_gravity_.emplace(id, Eigen::Vector3d::Zero());

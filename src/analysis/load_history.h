@@ -58,7 +58,7 @@ namespace corot::analysis
     std::vector<core::BoundaryCondition> boundaries_;
     std::vector<core::ConcentratedLoad>  loads_;
     std::vector<core::GravityLoad>       gravity_;
-    std::map<NodalKey, double>           applied_loads_;   ///< values at the end of the last general step
-    std::map<unsigned, Eigen::Vector3d>  applied_gravity_; ///< element id -> acceleration reached
+    std::map<NodalKey, double> applied_loads_; ///< values at the end of the last general step
+    std::map<unsigned, Eigen::Vector3d> applied_gravity_; ///< element id -> acceleration reached
   };
 } // namespace corot::analysis

@@ -33,19 +33,20 @@ namespace corot::analysis
   ModalSynthesisAnalysis::run(const unsigned step_number)
   {
     io::StepResult result;
-    result.number    = step_number;
-    const core::ModalSynthesisParameters &p = std::get<core::ModalSynthesisParameters>(step_.parameters);
+    result.number = step_number;
+    const core::ModalSynthesisParameters &p =
+      std::get<core::ModalSynthesisParameters>(step_.parameters);
 
     // The component matrices are the elements' small-displacement ones, so
     // only the reference configuration is a base state CMS can reduce about.
     const BaseState &base = context_.base;
     if (base.nonlinear)
-      throw core::InputError(step_.procedure_at,
-                             "*MODAL SYNTHESIS after the geometrically non-linear step " +
-                               std::to_string(base.step) +
-                               " is not available: its component matrices would be the unstressed "
-                               "ones, not the tangent stiffness of that base state; use *FREQUENCY "
-                               "for the preloaded structure, or run the synthesis before the NLGEOM step");
+      throw core::InputError(
+        step_.procedure_at,
+        "*MODAL SYNTHESIS after the geometrically non-linear step " + std::to_string(base.step) +
+          " is not available: its component matrices would be the unstressed "
+          "ones, not the tangent stiffness of that base state; use *FREQUENCY "
+          "for the preloaded structure, or run the synthesis before the NLGEOM step");
     result.base_state = {true, base.step, false, false, base.describe(false)};
     result.log.push_back(result.base_state.description);
 
@@ -53,14 +54,14 @@ namespace corot::analysis
     session_.constraints = prescribed.constrained_dofs();
     context_.assembler.set_constraints(session_.constraints, context_.model.equations);
 
-    const auto     start = std::chrono::steady_clock::now();
+    const auto            start = std::chrono::steady_clock::now();
     cms::SynthesisOptions options;
     options.craig_bampton = p.craig_bampton;
     options.lambda_cut    = std::pow(2.0 * M_PI * p.cutoff, 2);
     options.residual      = p.residual;
     context_.progress << "  step " << step_number << ": component mode synthesis ("
-                      << (p.craig_bampton ? "Craig-Bampton" : "free interface")
-                      << "), cut-off " << p.cutoff << std::endl;
+                      << (p.craig_bampton ? "Craig-Bampton" : "free interface") << "), cut-off "
+                      << p.cutoff << std::endl;
     try
       {
         session_.baseline = std::make_unique<cms::ComponentModeSynthesis>(
@@ -76,26 +77,30 @@ namespace corot::analysis
       {
         throw core::InputError(step_.procedure_at, error.what());
       }
-    session_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    session_.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     session_.n_modes      = p.n_modes;
     session_.cutoff       = p.cutoff;
     session_.synthesis_at = step_.procedure_at;
 
     const cms::ComponentModeSynthesis &model = *session_.baseline;
     const cms::Substructuring         &sub   = model.substructuring();
-    CmsResults &out = result.emplace_results<CmsResults>("modal_synthesis");
-    out.method       = p.craig_bampton ? "craig-bampton" : (p.residual ? "free interface, residual flexibility" : "free interface");
-    out.reduced_dofs = model.reduced().size();
-    out.full_dofs    = sub.n_free_dofs;
+    CmsResults                        &out = result.emplace_results<CmsResults>("modal_synthesis");
+    out.method                             = p.craig_bampton ?
+                                               "craig-bampton" :
+                                               (p.residual ? "free interface, residual flexibility" : "free interface");
+    out.reduced_dofs                       = model.reduced().size();
+    out.full_dofs                          = sub.n_free_dofs;
     for (unsigned c = 0; c < sub.components.size(); ++c)
       {
         const cms::ComponentBasis &basis = model.bases()[c];
         out.components.push_back({sub.components[c].name, sub.components[c].n_dofs(),
                                   static_cast<unsigned>(sub.components[c].interface_local.size()),
-                                  static_cast<unsigned>(basis.kept.modes.cols()), basis.kept.n_rigid,
+                                  static_cast<unsigned>(basis.kept.modes.cols()),
+                                  basis.kept.n_rigid,
                                   static_cast<unsigned>(basis.attachment.cols())});
       }
-    out.timings["reduction"] = model.reduction_seconds;
+    out.timings["reduction"]                   = model.reduction_seconds;
     out.timings["synthesis and reduced solve"] = model.synthesis_seconds;
     result.log.push_back(std::to_string(sub.components.size()) + " components, " +
                          std::to_string(sub.interface_dofs.size()) + " interface DOFs");
@@ -106,10 +111,10 @@ namespace corot::analysis
           for (const core::ImportedDof &row : imported->dofs)
             interior += row.node == 0;
           std::ostringstream line;
-          line << std::setprecision(3) << "component " << sub.components[c].name << " imported from "
-               << imported->stiffness_file << ": " << imported->dofs.size() << " rows, "
-               << imported->dofs.size() - interior << " at " << imported->n_matched_nodes
-               << " deck nodes ";
+          line << std::setprecision(3) << "component " << sub.components[c].name
+               << " imported from " << imported->stiffness_file << ": " << imported->dofs.size()
+               << " rows, " << imported->dofs.size() - interior << " at "
+               << imported->n_matched_nodes << " deck nodes ";
           if (imported->node_file.empty())
             line << "(matched by node id)";
           else
@@ -122,9 +127,10 @@ namespace corot::analysis
       {
         try
           {
-            for (auto &file : cms::component_matrix_files(sub, sub.find(output.component), context_.model,
-                                                          context_.dofs, output.craig_bampton,
-                                                          options.lambda_cut, output.prefix))
+            for (auto &file :
+                 cms::component_matrix_files(sub, sub.find(output.component), context_.model,
+                                             context_.dofs, output.craig_bampton,
+                                             options.lambda_cut, output.prefix))
               {
                 result.log.push_back("component " + output.component + " written to " + file.first);
                 result.files.push_back(std::move(file));
@@ -152,10 +158,11 @@ namespace corot::analysis
     if (p.compare_full)
       {
         context_.progress << "  step " << step_number << ": full model, "
-                          << full_modes_for_comparison(n_modes) << " eigenpairs of " << sub.n_free_dofs
-                          << " free DOFs" << std::endl;
-        const FullModelModes full = full_model_modes(
-          context_, session_, {}, full_modes_for_comparison(n_modes), step_.procedure_at);
+                          << full_modes_for_comparison(n_modes) << " eigenpairs of "
+                          << sub.n_free_dofs << " free DOFs" << std::endl;
+        const FullModelModes full =
+          full_model_modes(context_, session_, {}, full_modes_for_comparison(n_modes),
+                           step_.procedure_at);
         // Pair reduced and full modes by mass-weighted MAC, not by index.
         Eigen::MatrixXd shapes(sub.n_dofs, n_modes);
         for (unsigned m = 0; m < n_modes; ++m)
@@ -172,7 +179,8 @@ namespace corot::analysis
         const std::filesystem::path prefix(p.export_prefix);
         if (dealii::Utilities::MPI::this_mpi_process(context_.assembler.communicator()) == 0)
           cms::export_matrix_market(model, context_.dofs, prefix.string());
-        result.log.push_back("reduced model written to " + prefix.string() + "_K.mtx, _M.mtx, _map.mtx");
+        result.log.push_back("reduced model written to " + prefix.string() +
+                             "_K.mtx, _M.mtx, _map.mtx");
       }
 
     // Physical mode shapes for *NODE FILE / *EL FILE.
@@ -188,7 +196,7 @@ namespace corot::analysis
             // The deck's DOFs only: interior DOFs of imported components have no node to draw.
             Eigen::VectorXd shape =
               model.reduced().recover(sub, model.eigenpairs().vectors.col(m)).head(sub.n_deck_dofs);
-            double          largest = 0.0;
+            double largest = 0.0;
             for (unsigned dof = 0; dof < shape.size(); ++dof)
               if (!core::is_rotation(context_.dofs.kind_of(dof)))
                 largest = std::max(largest, std::abs(shape[dof]));
@@ -223,7 +231,8 @@ namespace corot::analysis
     context_.assembler.set_constraints(session_.constraints, context_.model.equations);
     const core::Configuration              reference(context_.model.nodes.size());
     dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
-    context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
+    context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference,
+                                       stiffness);
     context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
     try
       {
@@ -255,7 +264,7 @@ namespace corot::analysis
       if (method != "FREE INTERFACE" && method != "CRAIG BAMPTON")
         throw core::InputError(keyword.location(),
                                "unknown METHOD=" + method + " (FREE INTERFACE or CRAIG BAMPTON)");
-      p.craig_bampton = method == "CRAIG BAMPTON";
+      p.craig_bampton   = method == "CRAIG BAMPTON";
       const auto cutoff = keyword.number("CUTOFF");
       if (!cutoff)
         throw core::InputError(keyword.location(), "*MODAL SYNTHESIS needs CUTOFF= (a frequency)");
@@ -265,7 +274,8 @@ namespace corot::analysis
       if (const auto residual = keyword.value_upper("RESIDUAL"))
         {
           if (*residual != "YES" && *residual != "NO")
-            throw core::InputError(keyword.location(), "RESIDUAL= must be YES or NO, got " + *residual);
+            throw core::InputError(keyword.location(),
+                                   "RESIDUAL= must be YES or NO, got " + *residual);
           if (p.craig_bampton && *residual == "YES")
             throw core::InputError(keyword.location(),
                                    "RESIDUAL=YES applies to METHOD=FREE INTERFACE only");
@@ -294,16 +304,16 @@ namespace corot::analysis
     modal_synthesis_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "MODAL SYNTHESIS";
-      type.description = "component mode synthesis of the *COMPONENTs: free interface with "
-                         "residual flexibility, or Craig-Bampton; the baseline of the design steps";
-      type.parameters  = {
-        {"METHOD", "FREE INTERFACE (default) or CRAIG BAMPTON"},
-        {"CUTOFF", "component cut-off frequency (cycles/time), required"},
-        {"RESIDUAL", "YES (free interface default): residual attachment modes; NO"},
-        {"COMPARE", "FULL: also the full model's frequencies, paired by MAC"},
-        {"EXPORT", "prefix of MatrixMarket files of the reduced model"}};
-      type.data_lines  = "number of system modes to report (10)";
+      type.keyword          = "MODAL SYNTHESIS";
+      type.description      = "component mode synthesis of the *COMPONENTs: free interface with "
+                              "residual flexibility, or Craig-Bampton; the baseline of the design steps";
+      type.parameters       = {{"METHOD", "FREE INTERFACE (default) or CRAIG BAMPTON"},
+                               {"CUTOFF", "component cut-off frequency (cycles/time), required"},
+                               {"RESIDUAL",
+                                "YES (free interface default): residual attachment modes; NO"},
+                               {"COMPARE", "FULL: also the full model's frequencies, paired by MAC"},
+                               {"EXPORT", "prefix of MatrixMarket files of the reduced model"}};
+      type.data_lines       = "number of system modes to report (10)";
       type.parameters_index = core::procedure_parameters_index<core::ModalSynthesisParameters>();
       type.parse            = parse_modal_synthesis;
       type.run              = run_modal_synthesis;

@@ -21,28 +21,29 @@ namespace corot::analysis
   ModificationAnalysis::run(const unsigned step_number)
   {
     io::StepResult result;
-    result.number    = step_number;
-    const core::ModificationParameters &design = std::get<core::ModificationParameters>(step_.parameters);
+    result.number = step_number;
+    const core::ModificationParameters &design =
+      std::get<core::ModificationParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
     std::map<std::string, double>      alphas;
     for (const core::DesignChange &change : design.changes)
       alphas[change.parameter] += change.alpha;
 
-    CmsResults &out = result.emplace_results<CmsResults>("modification");
-    out.modified    = true;
-    out.reduced_dofs   = baseline.reduced().size();
-    out.full_dofs      = baseline.substructuring().n_free_dofs;
+    CmsResults &out  = result.emplace_results<CmsResults>("modification");
+    out.modified     = true;
+    out.reduced_dofs = baseline.reduced().size();
+    out.full_dofs    = baseline.substructuring().n_free_dofs;
     for (const auto &[name, alpha] : alphas)
       out.design_changes.emplace_back(name, alpha);
     const unsigned n_modes =
       std::min<unsigned>(session_.n_modes, baseline.eigenpairs().eigenvalues.size());
 
-    auto start = std::chrono::steady_clock::now();
+    auto                         start   = std::chrono::steady_clock::now();
     const cms::ReducedEigenpairs forward = cms::forward_modification(baseline, alphas);
     out.timings["forward modification"] =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-    start = std::chrono::steady_clock::now();
+    start                             = std::chrono::steady_clock::now();
     cms::ComponentModeSynthesis exact = [&] {
       try
         {
@@ -56,9 +57,9 @@ namespace corot::analysis
     out.timings["CMS re-analysis"] =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out.timings["baseline CMS"] = session_.seconds;
-    result.log.push_back("CMS re-analysis re-reduced " + std::to_string(exact.n_reduced_components) +
-                         " of " + std::to_string(baseline.substructuring().components.size()) +
-                         " components");
+    result.log.push_back(
+      "CMS re-analysis re-reduced " + std::to_string(exact.n_reduced_components) + " of " +
+      std::to_string(baseline.substructuring().components.size()) + " components");
 
     // Physical shapes of the forward (Ritz, baseline T) and re-analysis modes,
     // paired by the mass-weighted MAC with the modified mass, not by index:
@@ -68,8 +69,8 @@ namespace corot::analysis
     for (unsigned m = 0; m < n_modes; ++m)
       shapes.col(m) = baseline.reduced().recover(sub, forward.vectors.col(m));
     FullModelModes reanalysis;
-    const unsigned n_exact = std::min<unsigned>(full_modes_for_comparison(n_modes),
-                                                exact.eigenpairs().eigenvalues.size());
+    const unsigned n_exact =
+      std::min<unsigned>(full_modes_for_comparison(n_modes), exact.eigenpairs().eigenvalues.size());
     for (unsigned m = 0; m < n_exact; ++m)
       {
         reanalysis.eigenvalues.push_back(exact.eigenpairs().eigenvalues[m]);
@@ -90,13 +91,16 @@ namespace corot::analysis
     out.reanalysis_partners = to_exact.partners;
     for (const unsigned m : to_exact.swapped)
       result.log.push_back("mode swap: forward mode " + std::to_string(m) +
-                           " pairs with re-analysis mode " + std::to_string(to_exact.partners[m - 1]) +
-                           " (MAC " + std::to_string(to_exact.macs[m - 1]) + ")");
+                           " pairs with re-analysis mode " +
+                           std::to_string(to_exact.partners[m - 1]) + " (MAC " +
+                           std::to_string(to_exact.macs[m - 1]) + ")");
     if (design.compare_full)
       {
-        const FullModelModes full = full_model_modes(
-          context_, session_, alphas, full_modes_for_comparison(n_modes), step_.procedure_at);
-        record_comparison(compare_modes(sub, alphas, forward.eigenvalues.head(n_modes), shapes, full),
+        const FullModelModes full =
+          full_model_modes(context_, session_, alphas, full_modes_for_comparison(n_modes),
+                           step_.procedure_at);
+        record_comparison(compare_modes(sub, alphas, forward.eigenvalues.head(n_modes), shapes,
+                                        full),
                           full, out, result.log);
         out.timings["full eigensolution"] = full.seconds;
       }
@@ -116,15 +120,17 @@ namespace corot::analysis
       core::ModificationParameters p;
       p.compare_full = deck::compare_full(keyword);
       if (data.empty())
-        throw core::InputError(keyword.location(),
-                               "*MODIFICATION needs data lines: design parameter, fractional change");
+        throw core::InputError(
+          keyword.location(),
+          "*MODIFICATION needs data lines: design parameter, fractional change");
       for (const deck::DataLine &line : data)
         {
           line.require_fields(2, 2, "MODIFICATION");
           core::DesignChange change{line.field_upper(0), line.number(1), line.location()};
           if (!(1.0 + change.alpha > 0.0))
-            throw core::InputError(line.location(), "a fractional change must exceed -1 "
-                                                    "(the property becomes (1 + alpha) times its value)");
+            throw core::InputError(line.location(),
+                                   "a fractional change must exceed -1 "
+                                   "(the property becomes (1 + alpha) times its value)");
           p.changes.push_back(change);
         }
       return p;

@@ -23,10 +23,10 @@ namespace corot::analysis
     const Eigen::Vector3d pi_n  = angular_momentum(r_n, w_n);
     const Eigen::Vector3d pi_n1 = angular_momentum(r_n1, velocity(phi, w_n, dt));
     if (tangent != nullptr)
-      *tangent = (-core::RotationVector::skew(pi_n1) +
-                  2.0 / dt * r_n1 * inertia_ * r_n.transpose() *
-                    core::RotationVector::cayley_inverse_tangent(phi)) /
-                 dt;
+      *tangent =
+        (-core::RotationVector::skew(pi_n1) + 2.0 / dt * r_n1 * inertia_ * r_n.transpose() *
+                                                core::RotationVector::cayley_inverse_tangent(phi)) /
+        dt;
     return (pi_n1 - pi_n) / dt;
   }
 

@@ -61,7 +61,8 @@ namespace corot::analysis
      */
     Eigen::Vector3d
     midpoint_moment(const Eigen::Matrix3d &r_n, const Eigen::Vector3d &phi,
-                    const Eigen::Vector3d &w_n, double dt, Eigen::Matrix3d *tangent = nullptr) const;
+                    const Eigen::Vector3d &w_n, double dt,
+                    Eigen::Matrix3d *tangent = nullptr) const;
 
     /** Spatial angular momentum R J R^T w. */
     Eigen::Vector3d

@@ -13,7 +13,8 @@ namespace corot::analysis
 {
   namespace
   {
-    const std::array<const char *, 6> displacement_names = {{"U1", "U2", "U3", "UR1", "UR2", "UR3"}};
+    const std::array<const char *, 6> displacement_names = {
+      {"U1", "U2", "U3", "UR1", "UR2", "UR3"}};
     const std::array<const char *, 6> reaction_names = {{"RF1", "RF2", "RF3", "RM1", "RM2", "RM3"}};
     const std::array<const char *, 6> velocity_names = {{"V1", "V2", "V3", "VR1", "VR2", "VR3"}};
 
@@ -49,7 +50,8 @@ namespace corot::analysis
 
     /** Sets @p variable of @p history at @p row; rows it was not written in are NaN. */
     void
-    put(io::History &history, const std::size_t row, const std::string &variable, const double value)
+    put(io::History &history, const std::size_t row, const std::string &variable,
+        const double value)
     {
       std::vector<double> &values = history.values[variable];
       values.resize(history.time.size(), std::numeric_limits<double>::quiet_NaN());
@@ -96,14 +98,16 @@ namespace corot::analysis
   OutputRecorder::section_forces_of(const unsigned e) const
   {
     if (linear_values_ == nullptr)
-      return context_.elements[e]->section_forces(context_.assembler.kinematics(e, context_.configuration),
-                                                  step_.nlgeom);
+      return context_.elements[e]->section_forces(
+        context_.assembler.kinematics(e, context_.configuration), step_.nlgeom);
     // Linear section forces are linear in the state: evaluate them where every
     // rotation is below pi/2 (a quaternion wraps beyond pi) and scale back.
-    const double scale = linear_evaluation_scale(context_.dofs, *linear_values_);
+    const double              scale = linear_evaluation_scale(context_.dofs, *linear_values_);
     const core::Configuration state =
-      small_displacement_configuration(context_.model.nodes.size(), context_.dofs, *linear_values_, scale);
-    auto forces = context_.elements[e]->section_forces(context_.assembler.kinematics(e, state), false);
+      small_displacement_configuration(context_.model.nodes.size(), context_.dofs, *linear_values_,
+                                       scale);
+    auto forces =
+      context_.elements[e]->section_forces(context_.assembler.kinematics(e, state), false);
     for (auto &entry : forces)
       entry.second *= scale;
     return forces;
@@ -119,7 +123,8 @@ namespace corot::analysis
 
   OutputRecorder::~OutputRecorder()
   {
-    if (recorded_ && context_.stream != nullptr && std::uncaught_exceptions() > uncaught_at_construction_)
+    if (recorded_ && context_.stream != nullptr &&
+        std::uncaught_exceptions() > uncaught_at_construction_)
       context_.stream->salvage(result_);
   }
 
@@ -127,14 +132,15 @@ namespace corot::analysis
   OutputRecorder::report_unwritten(const AnalysisContext &context, const core::Step &step,
                                    io::StepResult &result)
   {
-    using Kind                  = core::OutputRequest::Kind;
-    const core::Model &model    = context.model;
-    const bool         dynamic  = step.parameters_of<core::DynamicParameters>() != nullptr;
-    const bool         general  = dynamic || step.parameters_of<core::StaticParameters>() != nullptr ||
+    using Kind                 = core::OutputRequest::Kind;
+    const core::Model &model   = context.model;
+    const bool         dynamic = step.parameters_of<core::DynamicParameters>() != nullptr;
+    const bool general = dynamic || step.parameters_of<core::StaticParameters>() != nullptr ||
                          step.parameters_of<core::RiksParameters>() != nullptr;
-    const std::string  kind_of  = "a " + procedure_keyword(step);
+    const std::string        kind_of = "a " + procedure_keyword(step);
     std::vector<std::string> warnings;
-    auto warn = [&](const core::OutputRequest &request, const std::string &keyword, const std::string &text) {
+    auto warn = [&](const core::OutputRequest &request, const std::string &keyword,
+                    const std::string &text) {
       const std::string line = request.defined_at.str() + ": warning: " + keyword + " " + text +
                                (request.inherited ? " (request carried from an earlier step)" : "");
       warnings.push_back(line);
@@ -152,53 +158,77 @@ namespace corot::analysis
         {
           case Kind::node_print:
             {
-              const std::string keyword = "*NODE PRINT" + (request.set_name.empty() ? std::string() : ", NSET=" + request.set_name);
+              const std::string keyword =
+                "*NODE PRINT" +
+                (request.set_name.empty() ? std::string() : ", NSET=" + request.set_name);
               if (!general)
                 {
-                  warn(request, keyword, "is not written in " + kind_of + " step (only *STATIC and *DYNAMIC steps write node output; mode shapes: *NODE FILE)");
+                  warn(
+                    request, keyword,
+                    "is not written in " + kind_of +
+                      " step (only *STATIC and *DYNAMIC steps write node output; mode shapes: *NODE FILE)");
                   break;
                 }
               if (!dynamic && wants(request, "V"))
-                warn(request, keyword, "V is not written in " + kind_of + " step (velocities exist in *DYNAMIC steps only)");
+                warn(request, keyword,
+                     "V is not written in " + kind_of +
+                       " step (velocities exist in *DYNAMIC steps only)");
               std::vector<unsigned> bare;
               for (const unsigned id : request.ids)
                 {
                   const unsigned node = model.node_index.at(id);
                   bool           any  = false;
                   for (unsigned k = 0; k < core::n_dof_kinds; ++k)
-                    any = any || context.dofs.index(node, static_cast<core::DofKind>(k)) != core::DofMap::invalid;
+                    any = any || context.dofs.index(node, static_cast<core::DofKind>(k)) !=
+                                   core::DofMap::invalid;
                   if (!any)
                     bare.push_back(id);
                 }
               if (!bare.empty())
-                warn(request, keyword, "nodes without degrees of freedom (no element) are not written: " + some(bare));
+                warn(request, keyword,
+                     "nodes without degrees of freedom (no element) are not written: " +
+                       some(bare));
               break;
             }
           case Kind::element_print:
             {
-              const std::string keyword = "*EL PRINT" + (request.set_name.empty() ? std::string() : ", ELSET=" + request.set_name);
+              const std::string keyword =
+                "*EL PRINT" +
+                (request.set_name.empty() ? std::string() : ", ELSET=" + request.set_name);
               if (!general)
                 {
-                  warn(request, keyword, "is not written in " + kind_of + " step (only *STATIC and *DYNAMIC steps write element output)");
+                  warn(request, keyword,
+                       "is not written in " + kind_of +
+                         " step (only *STATIC and *DYNAMIC steps write element output)");
                   break;
                 }
               for (const char *variable : {"E", "ENER", "ELSE"})
                 if (wants(request, variable))
-                  warn(request, keyword, std::string(variable) + " is not written: corot's element output is the section forces (N, V2, V3, T, M1, M2), which S, SF and SM request");
+                  warn(
+                    request, keyword,
+                    std::string(variable) +
+                      " is not written: corot's element output is the section forces (N, V2, V3, T, M1, M2), which S, SF and SM request");
               std::vector<unsigned> bare;
               for (const unsigned id : request.ids)
                 {
                   const unsigned e = model.element_index.at(id);
-                  if (context.elements[e]->section_forces(context.assembler.kinematics(e, context.configuration), false).empty())
+                  if (context.elements[e]
+                        ->section_forces(context.assembler.kinematics(e, context.configuration),
+                                         false)
+                        .empty())
                     bare.push_back(id);
                 }
               if (!bare.empty())
-                warn(request, keyword, "elements without section forces (MASS, ROTARYI) are not written: " + some(bare));
+                warn(request, keyword,
+                     "elements without section forces (MASS, ROTARYI) are not written: " +
+                       some(bare));
               break;
             }
           case Kind::energy_print:
             if (!dynamic)
-              warn(request, "*ENERGY PRINT", "is not written in " + kind_of + " step (energies are written in *DYNAMIC steps only)");
+              warn(request, "*ENERGY PRINT",
+                   "is not written in " + kind_of +
+                     " step (energies are written in *DYNAMIC steps only)");
             break;
           case Kind::node_file:
           case Kind::element_file:
@@ -212,7 +242,7 @@ namespace corot::analysis
   OutputRecorder::record(const double time, const unsigned increment,
                          const Eigen::VectorXd &reaction, const bool last)
   {
-    const core::Model &model = context_.model;
+    const core::Model    &model = context_.model;
     std::vector<unsigned> all_nodes, all_elements;
     for (const auto &node : model.nodes)
       all_nodes.push_back(node.id);
@@ -227,7 +257,8 @@ namespace corot::analysis
         switch (request.kind)
           {
             case core::OutputRequest::Kind::node_print:
-              if (wants(request, "RF") && reaction.size() != static_cast<Eigen::Index>(context_.dofs.n_dofs()) &&
+              if (wants(request, "RF") &&
+                  reaction.size() != static_cast<Eigen::Index>(context_.dofs.n_dofs()) &&
                   unreported_reactions_.insert(&request).second)
                 {
                   // A dynamic integrator computes reactions only with prescribed
@@ -236,7 +267,8 @@ namespace corot::analysis
                     request.defined_at.str() + ": warning: *NODE PRINT" +
                     (request.set_name.empty() ? std::string() : ", NSET=" + request.set_name) +
                     " RF is not written where the step computed no reactions (a *DYNAMIC step "
-                    "computes them only when supports move), first at time " + std::to_string(time);
+                    "computes them only when supports move), first at time " +
+                    std::to_string(time);
                   result_.log.insert(result_.log.begin(), line);
                   context_.progress << "    " << line << std::endl;
                 }
@@ -245,26 +277,28 @@ namespace corot::analysis
                   const unsigned node = model.node_index.at(id);
                   bool           any  = false;
                   for (unsigned k = 0; k < core::n_dof_kinds; ++k)
-                    any = any || context_.dofs.index(node, static_cast<core::DofKind>(k)) != core::DofMap::invalid;
+                    any = any || context_.dofs.index(node, static_cast<core::DofKind>(k)) !=
+                                   core::DofMap::invalid;
                   if (!any)
                     continue; // no element: report_unwritten() says so for an NSET=
-                  io::History      &history = result_.node_output[id];
-                  const std::size_t row     = row_for(history, time);
-                  const Eigen::Vector3d u     = context_.configuration.displacements[node];
-                  const Eigen::Vector3d theta = rotation_of(node);
-                  const Eigen::Vector3d v     = context_.configuration.velocities[node];
-                  const Eigen::Vector3d w     = context_.configuration.angular_velocities[node];
+                  io::History          &history = result_.node_output[id];
+                  const std::size_t     row     = row_for(history, time);
+                  const Eigen::Vector3d u       = context_.configuration.displacements[node];
+                  const Eigen::Vector3d theta   = rotation_of(node);
+                  const Eigen::Vector3d v       = context_.configuration.velocities[node];
+                  const Eigen::Vector3d w       = context_.configuration.angular_velocities[node];
                   for (unsigned k = 0; k < 6; ++k)
                     {
-                      const unsigned dof =
-                        context_.dofs.index(node, static_cast<core::DofKind>(k));
+                      const unsigned dof = context_.dofs.index(node, static_cast<core::DofKind>(k));
                       if (dof == core::DofMap::invalid)
                         continue;
                       if (wants(request, "U"))
                         put(history, row, displacement_names[k], k < 3 ? u[k] : theta[k - 3]);
-                      if (wants(request, "V") && step_.parameters_of<core::DynamicParameters>() != nullptr)
+                      if (wants(request, "V") &&
+                          step_.parameters_of<core::DynamicParameters>() != nullptr)
                         put(history, row, velocity_names[k], k < 3 ? v[k] : w[k - 3]);
-                      if (wants(request, "RF") && reaction.size() == static_cast<Eigen::Index>(context_.dofs.n_dofs()))
+                      if (wants(request, "RF") &&
+                          reaction.size() == static_cast<Eigen::Index>(context_.dofs.n_dofs()))
                         put(history, row, reaction_names[k], reaction[dof]);
                     }
                 }

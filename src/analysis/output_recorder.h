@@ -105,7 +105,8 @@ namespace corot::analysis
      *   elements of an ELSET= that have no section forces (MASS, ROTARYI).
      */
     static void
-    report_unwritten(const AnalysisContext &context, const core::Step &step, io::StepResult &result);
+    report_unwritten(const AnalysisContext &context, const core::Step &step,
+                     io::StepResult &result);
 
     /** A field frame of the current state for VTU output. */
     io::FieldFrame

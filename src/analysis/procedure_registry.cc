@@ -43,8 +43,9 @@ namespace corot::analysis
   {
     std::vector<deck::KeywordParameter> parameters;
     const auto add = [&parameters](const std::string &name, const std::string &help) {
-      const bool listed = std::any_of(parameters.begin(), parameters.end(),
-                                      [&name](const deck::KeywordParameter &p) { return p.name == name; });
+      const bool listed =
+        std::any_of(parameters.begin(), parameters.end(),
+                    [&name](const deck::KeywordParameter &p) { return p.name == name; });
       if (!listed)
         parameters.push_back(deck::optional_parameter(name, help));
     };
@@ -65,7 +66,7 @@ namespace corot::analysis
     keyword.description = info.description;
     keyword.parameters  = parameters;
     keyword.data_lines  = info.data_lines;
-    keyword.parse = [](deck::KeywordContext &context, const deck::KeywordLine &line,
+    keyword.parse       = [](deck::KeywordContext &context, const deck::KeywordLine &line,
                        const std::vector<deck::DataLine> &data) {
       const ProcedureTypeInfo *type = ProcedureRegistry::instance().select(line);
       deck::StepKeywordParser(context.state).procedure(*type, line, data);

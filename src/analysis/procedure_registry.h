@@ -77,9 +77,8 @@ namespace corot::analysis
      * @p parameters and @p refused) and the data lines of @p step's
      * procedure; throws core::InputError naming the line of an error.
      */
-    std::function<core::ProcedureParameters(const deck::KeywordLine &,
-                                            const std::vector<deck::DataLine> &,
-                                            const core::Step &)>
+    std::function<core::ProcedureParameters(
+      const deck::KeywordLine &, const std::vector<deck::DataLine> &, const core::Step &)>
       parse;
     /** Runs one step and returns its results; a general step commits its loads and base state. */
     std::function<io::StepResult(StepRun &)> run;
@@ -147,9 +146,9 @@ namespace corot::analysis
  * Registers the procedure described by the expression @p INFO (a
  * ProcedureTypeInfo); @p TAG makes the registration unique in its file.
  */
-#define COROT_REGISTER_PROCEDURE(TAG, INFO)                                                      \
-  namespace                                                                                    \
-  {                                                                                            \
-    [[maybe_unused]] const bool corot_procedure_registered_##TAG =                             \
-      ::corot::analysis::ProcedureRegistry::instance().add(INFO);                             \
+#define COROT_REGISTER_PROCEDURE(TAG, INFO)                        \
+  namespace                                                        \
+  {                                                                \
+    [[maybe_unused]] const bool corot_procedure_registered_##TAG = \
+      ::corot::analysis::ProcedureRegistry::instance().add(INFO);  \
   }

@@ -21,18 +21,19 @@ namespace corot::analysis
   SensitivityAnalysis::run(const unsigned step_number)
   {
     io::StepResult result;
-    result.number    = step_number;
-    const core::SensitivityParameters &design = std::get<core::SensitivityParameters>(step_.parameters);
+    result.number = step_number;
+    const core::SensitivityParameters &design =
+      std::get<core::SensitivityParameters>(step_.parameters);
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
-    const unsigned n = baseline.eigenpairs().eigenvalues.size();
+    const unsigned                     n        = baseline.eigenpairs().eigenvalues.size();
     for (const unsigned mode : design.modes)
       if (mode > n)
         throw core::InputError(step_.procedure_at, "mode " + std::to_string(mode) +
                                                      " does not exist: the reduced model has " +
                                                      std::to_string(n) + " modes");
-    CmsResults &out = result.emplace_results<CmsResults>("sensitivity");
-    out.reduced_dofs   = baseline.reduced().size();
-    out.full_dofs      = baseline.substructuring().n_free_dofs;
+    CmsResults &out  = result.emplace_results<CmsResults>("sensitivity");
+    out.reduced_dofs = baseline.reduced().size();
+    out.full_dofs    = baseline.substructuring().n_free_dofs;
     for (const core::DesignParameter &parameter : context_.model.design_parameters)
       for (const unsigned mode : design.modes)
         {
@@ -46,8 +47,9 @@ namespace corot::analysis
         }
     // Repeated eigenvalues: say which modes form a cluster and what their
     // sensitivities then are (cms::normalized_sensitivity).
-    const std::vector<cms::ModeCluster> clusters = cms::find_clusters(baseline.eigenpairs().eigenvalues);
-    std::set<unsigned>                   said;
+    const std::vector<cms::ModeCluster> clusters =
+      cms::find_clusters(baseline.eigenpairs().eigenvalues);
+    std::set<unsigned> said;
     for (const unsigned mode : design.modes)
       {
         const cms::ModeCluster c = cms::cluster_of(clusters, mode - 1);
@@ -57,7 +59,8 @@ namespace corot::analysis
             for (unsigned m = c.first; m < c.first + c.size; ++m)
               members.push_back(m + 1);
             out.repeated_modes.push_back(members);
-            result.log.push_back(c.label() + " are one repeated eigenvalue (relative gap below 1e-6): "
+            result.log.push_back(c.label() +
+                                 " are one repeated eigenvalue (relative gap below 1e-6): "
                                  "their sensitivities are the eigenvalues of the projected "
                                  "derivative matrix, ascending (one-sided, for an increase of the "
                                  "parameter; reversed for a decrease)");
@@ -85,7 +88,8 @@ namespace corot::analysis
     {
       core::SensitivityParameters p;
       if (data.empty())
-        throw core::InputError(keyword.location(), "*SENSITIVITY needs a data line of mode numbers");
+        throw core::InputError(keyword.location(),
+                               "*SENSITIVITY needs a data line of mode numbers");
       for (const deck::DataLine &line : data)
         for (unsigned i = 0; i < line.n_fields(); ++i)
           if (!line.is_empty(i))

@@ -6,8 +6,8 @@
 #include <src/analysis/step_loading.h>
 #include <src/analysis/zero_pivot_hold.h>
 #include <src/deck/model_keyword_parser.h>
-#include <src/solvers/direct_solver.h>
 #include <src/solvers/cutback.h>
+#include <src/solvers/direct_solver.h>
 #include <src/solvers/newton_solver.h>
 
 #include <algorithm>
@@ -62,8 +62,9 @@ namespace corot::analysis
   void
   StaticAnalysis::solve_linear(const double time, Eigen::VectorXd &reaction)
   {
-    assembly::Assembler &assembler = context_.assembler;
-    const Eigen::VectorXd external = external_force(context_, loading_, time, parameters_.period, loading_.ramp);
+    assembly::Assembler  &assembler = context_.assembler;
+    const Eigen::VectorXd external =
+      external_force(context_, loading_, time, parameters_.period, loading_.ramp);
 
     dealii::TrilinosWrappers::SparseMatrix stiffness;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
@@ -104,8 +105,9 @@ namespace corot::analysis
     const bool   nonlinear = true;
     const double period    = parameters_.period;
 
-    assembly::Assembler &assembler = context_.assembler;
-    const Eigen::VectorXd external = external_force(context_, loading_, time, period, loading_.ramp);
+    assembly::Assembler  &assembler = context_.assembler;
+    const Eigen::VectorXd external =
+      external_force(context_, loading_, time, period, loading_.ramp);
 
     dealii::TrilinosWrappers::SparseMatrix tangent;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
@@ -121,10 +123,10 @@ namespace corot::analysis
     // Sum of the Newton corrections of this increment (rotational entries: the
     // sum of spatial rotation vectors, free of the 2 pi wrap of log R).
     Eigen::VectorXd increment = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
-    const auto iterate = [&](const unsigned iteration, solvers::NewtonConvergence &test) {
+    const auto      iterate   = [&](const unsigned iteration, solvers::NewtonConvergence &test) {
       solvers::NewtonIterate result;
-      assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
-                                  internal, &tangent);
+      assembler.assemble_residual(context_.configuration, nonlinear, external, residual, internal,
+                                         &tangent);
       // Every tangent: under NLGEOM a row may gain or lose stiffness as the structure turns.
       std::vector<std::string> warnings;
       try
@@ -173,10 +175,10 @@ namespace corot::analysis
       // raise the residual norm in later iterations the same way (the Sze
       // strip decks stalled at 1e-3 with steps of 1/64), while the energy
       // along the step has its minimum near the full step.
-      double                step_length     = 1.0;
-      const double          residual_before = residual.l2_norm();
-      const double          slope_before    = std::abs(delta.dot(assembler.to_replicated(residual)));
-      core::Configuration   trial           = context_.configuration;
+      double              step_length     = 1.0;
+      const double        residual_before = residual.l2_norm();
+      const double        slope_before = std::abs(delta.dot(assembler.to_replicated(residual)));
+      core::Configuration trial        = context_.configuration;
       assembler.apply_increment(trial, delta);
       if (iteration > 1)
         for (unsigned search = 0; search < 6; ++search)
@@ -184,7 +186,7 @@ namespace corot::analysis
             dealii::TrilinosWrappers::MPI::Vector trial_residual;
             Eigen::VectorXd                       trial_internal;
             assembler.assemble_residual(trial, true, external, trial_residual, trial_internal,
-                                        nullptr);
+                                               nullptr);
             if (trial_residual.l2_norm() <= residual_before || residual_before == 0.0)
               break;
             if (search == 0 &&
@@ -196,16 +198,16 @@ namespace corot::analysis
           }
       context_.configuration = trial;
 
-      assembler.assemble_residual(context_.configuration, nonlinear, external, residual,
-                                  internal, nullptr);
+      assembler.assemble_residual(context_.configuration, nonlinear, external, residual, internal,
+                                         nullptr);
       reaction = reactions(assembler, internal, external);
 
       increment += step_length * delta;
-      result.residual    = test.norms(assembler.to_replicated(residual));
-      result.force_level = solvers::NewtonConvergence::FieldNorms::max(test.norms(external),
-                                                                       test.norms(internal));
-      result.correction  = test.norms(step_length * delta);
-      result.increment   = test.norms(increment);
+      result.residual = test.norms(assembler.to_replicated(residual));
+      result.force_level =
+        solvers::NewtonConvergence::FieldNorms::max(test.norms(external), test.norms(internal));
+      result.correction = test.norms(step_length * delta);
+      result.increment  = test.norms(increment);
       return result;
     };
     const auto report = [&](const unsigned iteration, const double residual_ratio,
@@ -221,14 +223,14 @@ namespace corot::analysis
   io::StepResult
   StaticAnalysis::run(const unsigned step_number)
   {
-    result_.number    = step_number;
+    result_.number         = step_number;
     StaticResults &statics = result_.emplace_results<StaticResults>();
 
     BaseState &base = context_.base;
     nonlinear_      = step_.nlgeom;
     if (!nonlinear_)
       linear_ = base.linear_dofs.size() > 0 ? base.linear_dofs :
-                                               context_.configuration.dof_values(context_.dofs);
+                                              context_.configuration.dof_values(context_.dofs);
 
     if (nonlinear_)
       for (unsigned e = 0; e < context_.elements.size(); ++e)
@@ -246,15 +248,17 @@ namespace corot::analysis
     PrescribedMotion prescribed(context_, loading_, result_.log);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
 
-    const core::StaticParameters &p = parameters_;
-    const double period        = p.period > 0 ? p.period : 1.0;
-    const double min_increment = p.min_increment > 0 ? p.min_increment : 1e-5 * period;
-    const double max_increment = p.max_increment > 0 ? p.max_increment : period;
-    double       increment     = nonlinear_ ? std::min(p.initial_increment > 0 ? p.initial_increment : period, max_increment) : period;
+    const core::StaticParameters &p      = parameters_;
+    const double                  period = p.period > 0 ? p.period : 1.0;
+    const double min_increment           = p.min_increment > 0 ? p.min_increment : 1e-5 * period;
+    const double max_increment           = p.max_increment > 0 ? p.max_increment : period;
+    double       increment =
+      nonlinear_ ? std::min(p.initial_increment > 0 ? p.initial_increment : period, max_increment) :
+                         period;
     const solvers::NewtonControls controls = step_.controls.applied_to(solvers::NewtonControls());
     solvers::CutBack              cut_back(controls, min_increment);
 
-    OutputRecorder  recorder(context_, step_, result_);
+    OutputRecorder recorder(context_, step_, result_);
     if (!nonlinear_)
       recorder.use_linear_state(linear_);
     Eigen::VectorXd reaction = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
@@ -262,36 +266,39 @@ namespace corot::analysis
     unsigned        count    = 0;
     while (time < period * (1.0 - 1e-12))
       {
-        increment              = std::min(increment, period - time);
-        const double    target = time + increment;
-        const core::Configuration saved = context_.configuration;
+        increment                        = std::min(increment, period - time);
+        const double              target = time + increment;
+        const core::Configuration saved  = context_.configuration;
         context_.progress << "  step " << step_number << " increment " << count + 1 << ": time "
                           << target << " of " << period << std::endl;
         unsigned iterations = 1;
         if (nonlinear_)
           {
             context_.assembler.impose_prescribed_values(context_.configuration,
-                                                        prescribed.values(target, period, loading_.ramp));
+                                                        prescribed.values(target, period,
+                                                                          loading_.ramp));
             iterations = solve_increment(target, controls, reaction);
           }
         else
           {
-            context_.assembler.impose_prescribed_values(linear_, prescribed.values(target, period, loading_.ramp));
+            context_.assembler.impose_prescribed_values(linear_, prescribed.values(target, period,
+                                                                                   loading_.ramp));
             solve_linear(target, reaction);
           }
         if (iterations == 0)
           {
-            context_.configuration = saved;
+            context_.configuration    = saved;
             const std::string message = "increment " + std::to_string(count + 1) + " to time " +
                                         format(target) + " did not converge";
             const std::optional<double> smaller = cut_back.retry(increment);
             if (!smaller)
               throw core::InputError(step_.procedure_at,
-                                     message + (cut_back.exhausted() ?
-                                                  " after " + std::to_string(cut_back.max_in_a_row()) +
-                                                    " cut-backs in a row (*CONTROLS)" :
-                                                  "; the increment would fall below the minimum " +
-                                                    format(min_increment)) +
+                                     message +
+                                       (cut_back.exhausted() ?
+                                          " after " + std::to_string(cut_back.max_in_a_row()) +
+                                            " cut-backs in a row (*CONTROLS)" :
+                                          "; the increment would fall below the minimum " +
+                                            format(min_increment)) +
                                        ", so the analysis stops here (last converged time " +
                                        format(time) + ")");
             result_.log.push_back(message + "; cut back to " + format(*smaller));
@@ -300,14 +307,16 @@ namespace corot::analysis
             continue;
           }
         if (++count > step_.max_increments)
-          throw core::InputError(step_.defined_at,
-                                 "more increments than INC=" + std::to_string(step_.max_increments) +
-                                   " needed to complete the step (time " + format(time) + ")");
+          throw core::InputError(step_.defined_at, "more increments than INC=" +
+                                                     std::to_string(step_.max_increments) +
+                                                     " needed to complete the step (time " +
+                                                     format(time) + ")");
         time = target;
         cut_back.converged();
         statics.newton_iterations.push_back(iterations);
-        result_.log.push_back("increment " + std::to_string(count) + ": time " + format(time) +
-                              (nonlinear_ ? ", " + std::to_string(iterations) + " iterations" : ""));
+        result_.log.push_back(
+          "increment " + std::to_string(count) + ": time " + format(time) +
+          (nonlinear_ ? ", " + std::to_string(iterations) + " iterations" : ""));
         recorder.record(time, count, reaction, time >= period * (1.0 - 1e-12));
         if (nonlinear_ && iterations <= 5)
           increment = std::min(1.5 * increment, max_increment);

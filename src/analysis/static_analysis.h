@@ -53,12 +53,12 @@ namespace corot::analysis
     void
     report_held(const std::vector<std::string> &warnings);
 
-    AnalysisContext   &context_;
-    const core::Step  &step_;
-    const StepLoading &loading_;
+    AnalysisContext              &context_;
+    const core::Step             &step_;
+    const StepLoading            &loading_;
     const core::StaticParameters &parameters_; ///< the step's *STATIC parameters
-    io::StepResult     result_;
-    bool               nonlinear_ = false; ///< NLGEOM, or the base state is non-linear
-    Eigen::VectorXd    linear_;            ///< linear steps: total DOF values (plain vector)
+    io::StepResult                result_;
+    bool                          nonlinear_ = false; ///< NLGEOM, or the base state is non-linear
+    Eigen::VectorXd               linear_; ///< linear steps: total DOF values (plain vector)
   };
 } // namespace corot::analysis

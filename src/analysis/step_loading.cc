@@ -9,7 +9,7 @@ namespace corot::analysis
     : context_(context)
     , ramp_(loading.ramp)
   {
-    const Eigen::VectorXd current = context.configuration.dof_values(context.dofs);
+    const Eigen::VectorXd        current = context.configuration.dof_values(context.dofs);
     std::map<unsigned, unsigned> position; // dof -> index in entries_ (later *BOUNDARY lines win)
     for (const core::BoundaryCondition &bc : loading.boundaries)
       {
@@ -18,16 +18,15 @@ namespace corot::analysis
           for (unsigned dof_number = bc.first_dof; dof_number <= bc.last_dof; ++dof_number)
             {
               const auto     kind = static_cast<core::DofKind>(dof_number - 1);
-              const unsigned dof =
-                context.dofs.index(context.model.node_index.at(node_id), kind);
+              const unsigned dof  = context.dofs.index(context.model.node_index.at(node_id), kind);
               if (dof == core::DofMap::invalid)
                 {
                   missing.insert(core::dof_name(kind));
                   continue;
                 }
               if (bc.is_velocity && !dynamic)
-                throw core::InputError(bc.defined_at,
-                                       "*BOUNDARY, TYPE=VELOCITY is only available in *DYNAMIC steps");
+                throw core::InputError(
+                  bc.defined_at, "*BOUNDARY, TYPE=VELOCITY is only available in *DYNAMIC steps");
               const Entry entry{dof, current[dof], bc.value, bc.amplitude, bc.is_velocity};
               const auto  it = position.find(dof);
               if (it == position.end())
@@ -97,7 +96,8 @@ namespace corot::analysis
     // AMPLITUDE=RAMP on the *STEP: a displacement without amplitude goes
     // linearly from its start value to the target, as in a static step.
     if (ramp_ && !entry.is_velocity && entry.amplitude.empty())
-      return entry.start + (entry.target - entry.start) * context_.amplitudes.value("", time, period, true);
+      return entry.start +
+             (entry.target - entry.start) * context_.amplitudes.value("", time, period, true);
     return entry.target * context_.amplitudes.value(entry.amplitude, time, period, false);
   }
 
@@ -108,12 +108,11 @@ namespace corot::analysis
     std::vector<assembly::PrescribedValue> result;
     for (const Entry &entry : entries_)
       {
-        const double value =
-          entry.is_velocity ?
-            d_n[entry.dof] + 0.5 * (time_n1 - time_n) *
-                               (dynamic_value(entry, time_n, period) +
-                                dynamic_value(entry, time_n1, period)) :
-            dynamic_value(entry, time_n1, period);
+        const double value = entry.is_velocity ?
+                               d_n[entry.dof] + 0.5 * (time_n1 - time_n) *
+                                                  (dynamic_value(entry, time_n, period) +
+                                                   dynamic_value(entry, time_n1, period)) :
+                               dynamic_value(entry, time_n1, period);
         result.push_back({entry.dof, value});
       }
     return result;
@@ -157,10 +156,9 @@ namespace corot::analysis
             const unsigned dof = context.dofs.index(context.model.node_index.at(node_id),
                                                     static_cast<core::DofKind>(load.dof - 1));
             if (dof == core::DofMap::invalid)
-              throw core::InputError(load.defined_at,
-                                     "*CLOAD on DOF " + std::to_string(load.dof) + " of node " +
-                                       std::to_string(node_id) +
-                                       ", which no element of that node has");
+              throw core::InputError(load.defined_at, "*CLOAD on DOF " + std::to_string(load.dof) +
+                                                        " of node " + std::to_string(node_id) +
+                                                        ", which no element of that node has");
             force[dof] += factor * load.value;
           }
       }

@@ -44,8 +44,7 @@ namespace corot::analysis
      * displacement increments and end velocities).
      */
     std::vector<assembly::PrescribedValue>
-    dynamic_values(double time_n, double time_n1, double period,
-                   const Eigen::VectorXd &d_n) const;
+    dynamic_values(double time_n, double time_n1, double period, const Eigen::VectorXd &d_n) const;
 
     /**
      * Rates of the prescribed DOFs at @p time of a dynamic step (for the

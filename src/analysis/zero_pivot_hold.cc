@@ -43,7 +43,7 @@ namespace corot::analysis
     double largest = 0.0;
     for (const auto dof : owned)
       largest = std::max(largest, std::abs(tangent.diag_element(dof)));
-    largest = dealii::Utilities::MPI::max(largest, communicator);
+    largest                = dealii::Utilities::MPI::max(largest, communicator);
     const double threshold = zero_entry * largest;
 
     std::vector<unsigned> local_free, local_loaded;
@@ -72,7 +72,8 @@ namespace corot::analysis
         if (loaded.size() > 5)
           list += ", ... (" + std::to_string(loaded.size()) + " in all)";
         throw core::InputError(step_at_, "the structure is a mechanism: no element or boundary "
-                                         "condition restrains " + list + ", and a load acts on " +
+                                         "condition restrains " +
+                                           list + ", and a load acts on " +
                                            (loaded.size() > 1 ? "them" : "it"));
       }
 

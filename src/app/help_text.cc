@@ -40,7 +40,7 @@ namespace corot::app
           for (std::size_t j = 1; j <= b.size(); ++j)
             {
               const std::size_t above = row[j];
-              row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+              row[j]   = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
               diagonal = above;
             }
         }
@@ -138,13 +138,14 @@ namespace corot::app
   void
   HelpText::write_overview(std::ostream &out, const std::string &options) const
   {
-    out << "corot: co-rotational structural dynamics on deal.II/Trilinos\n\n"
-        << "usage:\n"
-        << "  corot run DECK.inp [-o OUTDIR]   solve; write NAME.dat, NAME.json (and NAME.pvd/.vtu)\n"
-        << "  corot check DECK.inp             parse and validate the deck without solving\n"
-        << "  corot --help                     this text\n"
-        << "  corot --help NAME                one keyword, element type, ... in full\n\n"
-        << options << "\n";
+    out
+      << "corot: co-rotational structural dynamics on deal.II/Trilinos\n\n"
+      << "usage:\n"
+      << "  corot run DECK.inp [-o OUTDIR]   solve; write NAME.dat, NAME.json (and NAME.pvd/.vtu)\n"
+      << "  corot check DECK.inp             parse and validate the deck without solving\n"
+      << "  corot --help                     this text\n"
+      << "  corot --help NAME                one keyword, element type, ... in full\n\n"
+      << options << "\n";
     for (const HelpSection &section : sections_)
       {
         out << section.title << ":\n";
@@ -181,8 +182,8 @@ namespace corot::app
             out << topic.synopsis << "\n  " << topic.summary << "\n" << topic.details;
             return;
           }
-    std::string message = "unknown help topic " + name;
-    const std::vector<std::string> near = near_matches(name);
+    std::string                    message = "unknown help topic " + name;
+    const std::vector<std::string> near    = near_matches(name);
     for (std::size_t i = 0; i < near.size(); ++i)
       message += (i == 0 ? "; did you mean " : ", ") + near[i];
     throw std::invalid_argument(message + (near.empty() ? " (see corot --help)" : "?"));
@@ -191,7 +192,7 @@ namespace corot::app
   std::vector<std::string>
   HelpText::near_matches(const std::string &name) const
   {
-    const std::string key = topic_key(name);
+    const std::string                                key = topic_key(name);
     std::vector<std::pair<std::size_t, std::string>> found;
     for (const HelpSection &section : sections_)
       for (const HelpTopic &topic : section.topics)
@@ -217,13 +218,15 @@ namespace corot::app
   HelpSection
   element_help_section()
   {
-    HelpSection section{"element types (*ELEMENT, TYPE=)", {}, "B32/B32R are accepted and split into two B31."};
+    HelpSection section{"element types (*ELEMENT, TYPE=)",
+                        {},
+                        "B32/B32R are accepted and split into two B31."};
     for (const elements::ElementTypeInfo *type : elements::ElementRegistry::instance().types())
-      section.topics.push_back(
-        {type->name, type->name, type->description,
-         "  element type (*ELEMENT, TYPE=" + type->name + "): " + std::to_string(type->n_nodes) +
-           " node" + (type->n_nodes == 1 ? "" : "s") + ", section " +
-           section_keyword(type->section_kind) + "\n"});
+      section.topics.push_back({type->name, type->name, type->description,
+                                "  element type (*ELEMENT, TYPE=" + type->name +
+                                  "): " + std::to_string(type->n_nodes) + " node" +
+                                  (type->n_nodes == 1 ? "" : "s") + ", section " +
+                                  section_keyword(type->section_kind) + "\n"});
     return section;
   }
 
@@ -233,13 +236,13 @@ namespace corot::app
     HelpSection section{"deck keywords (corot --help KEYWORD for its parameters and data lines)",
                         {},
                         ""};
-    const auto keywords  = deck::KeywordRegistry::instance().keywords();
-    const auto add_group = [&](const std::string &title, const deck::KeywordPlacement placement) {
+    const auto  keywords  = deck::KeywordRegistry::instance().keywords();
+    const auto  add_group = [&](const std::string &title, const deck::KeywordPlacement placement) {
       section.topics.push_back({"", title + ":", "", ""});
       for (const deck::KeywordInfo *info : keywords)
         if (!info->ignored() && info->placement == placement)
-          section.topics.push_back({"*" + info->name, keyword_synopsis(*info), info->description,
-                                    keyword_details(*info)});
+          section.topics.push_back(
+             {"*" + info->name, keyword_synopsis(*info), info->description, keyword_details(*info)});
     };
     add_group("model data", deck::KeywordPlacement::model);
     add_group("history data (inside *STEP ... *END STEP)", deck::KeywordPlacement::step);
@@ -249,8 +252,8 @@ namespace corot::app
     for (const deck::KeywordInfo *info : keywords)
       if (info->ignored())
         {
-          section.topics.push_back({"*" + info->name, "*" + info->name, info->description,
-                                    keyword_details(*info), false});
+          section.topics.push_back(
+            {"*" + info->name, "*" + info->name, info->description, keyword_details(*info), false});
           ignored += (ignored.empty() ? "" : " ") + ("*" + info->name);
         }
     section.note = "skipped with a warning (output keywords of other codes): " + ignored;
@@ -273,8 +276,9 @@ namespace corot::app
             synopsis += " [, " + parameter.name + "=]";
             details += "  " + parameter.name + "=  " + parameter.help + "\n";
           }
-        section.topics.push_back({type->name, synopsis, type->description,
-                                  "  time integrator (*DYNAMIC, INTEGRATOR=" + type->name + ")\n" + details});
+        section.topics.push_back(
+          {type->name, synopsis, type->description,
+           "  time integrator (*DYNAMIC, INTEGRATOR=" + type->name + ")\n" + details});
       }
     return section;
   }

@@ -18,10 +18,10 @@ namespace corot::app
    */
   struct HelpTopic
   {
-    std::string name;     ///< as the user types it after --help, e.g. "*BEAM SECTION", "T3D2"
-    std::string synopsis; ///< the overview's left column, e.g. "*NODE [, NSET=]"
-    std::string summary;  ///< one line
-    std::string details;  ///< the full text of `corot --help NAME`, after synopsis and summary
+    std::string name;          ///< as the user types it after --help, e.g. "*BEAM SECTION", "T3D2"
+    std::string synopsis;      ///< the overview's left column, e.g. "*NODE [, NSET=]"
+    std::string summary;       ///< one line
+    std::string details;       ///< the full text of `corot --help NAME`, after synopsis and summary
     bool        listed = true; ///< shown in the overview (else only by `corot --help NAME`)
   };
 

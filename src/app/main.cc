@@ -51,13 +51,14 @@ main(int argc, char **argv)
   const bool is_root = dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) == 0;
 
   po::options_description options("options");
-  options.add_options()("help,h", "show this help; --help NAME: one keyword or element type in full")(
+  options.add_options()("help,h",
+                        "show this help; --help NAME: one keyword or element type in full")(
     "output,o", po::value<std::string>(), "output directory (default: beside the deck)")(
     "progress", po::value<double>()->default_value(5.0),
     "seconds between progress lines (elapsed time, increments per second, time left)");
   po::options_description hidden;
-  hidden.add_options()("command", po::value<std::string>())(
-    "deck", po::value<std::vector<std::string>>());
+  hidden.add_options()("command", po::value<std::string>())("deck",
+                                                            po::value<std::vector<std::string>>());
   po::options_description all;
   all.add(options).add(hidden);
   po::positional_options_description positional;
@@ -149,15 +150,16 @@ main(int argc, char **argv)
       corot::solvers::configure_blas_threads(MPI_COMM_WORLD);
 
       const std::filesystem::path deck_path(deck);
-      const std::string output_directory =
-        arguments.count("output") ? arguments["output"].as<std::string>() :
-                                    (deck_path.has_parent_path() ? deck_path.parent_path().string() : ".");
+      const std::string           output_directory =
+        arguments.count("output") ?
+                    arguments["output"].as<std::string>() :
+                    (deck_path.has_parent_path() ? deck_path.parent_path().string() : ".");
       const std::string base = deck_path.stem().string();
       // SIGINT/SIGTERM: finish the increment, close the files, exit 128 + signal.
       corot::io::InterruptRequest::install();
-      stream = std::make_unique<corot::io::ResultStream>(model, output_directory, base, MPI_COMM_WORLD,
-                                                         std::cout,
-                                                         arguments["progress"].as<double>());
+      stream =
+        std::make_unique<corot::io::ResultStream>(model, output_directory, base, MPI_COMM_WORLD,
+                                                  std::cout, arguments["progress"].as<double>());
       corot::io::Results results =
         corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout, stream.get());
       stream->finish(results, "completed", "");

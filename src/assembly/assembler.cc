@@ -1,6 +1,6 @@
 #include <src/assembly/assembler.h>
-#include <src/assembly/rayleigh_damping.h>
 #include <src/assembly/dof_numbering.h>
+#include <src/assembly/rayleigh_damping.h>
 #include <src/core/rotation_vector.h>
 
 #include <deal.II/base/mpi.h>
@@ -19,9 +19,8 @@ namespace corot::assembly
 
     /** Positions of the active local DOFs and their global indices. */
     void
-    active_entries(const std::vector<unsigned>      &dofs,
-                   std::vector<unsigned>            &local,
-                   std::vector<global_dof_index>    &global)
+    active_entries(const std::vector<unsigned> &dofs, std::vector<unsigned> &local,
+                   std::vector<global_dof_index> &global)
     {
       local.clear();
       global.clear();
@@ -63,8 +62,7 @@ namespace corot::assembly
 
   Assembler::Assembler(const core::Model                                     &model,
                        const std::vector<std::unique_ptr<elements::Element>> &elements,
-                       const core::DofMap                                    &dofs,
-                       MPI_Comm                                               communicator)
+                       const core::DofMap &dofs, MPI_Comm communicator)
     : model_(model)
     , elements_(elements)
     , dofs_(dofs)
@@ -76,8 +74,9 @@ namespace corot::assembly
     const unsigned n_ranks = dealii::Utilities::MPI::n_mpi_processes(communicator);
     const unsigned rank    = dealii::Utilities::MPI::this_mpi_process(communicator);
     const unsigned n       = dofs.n_dofs();
-    const unsigned begin   = static_cast<unsigned>((static_cast<unsigned long>(n) * rank) / n_ranks);
-    const unsigned end     = static_cast<unsigned>((static_cast<unsigned long>(n) * (rank + 1)) / n_ranks);
+    const unsigned begin = static_cast<unsigned>((static_cast<unsigned long>(n) * rank) / n_ranks);
+    const unsigned end =
+      static_cast<unsigned>((static_cast<unsigned long>(n) * (rank + 1)) / n_ranks);
     locally_owned_.add_range(begin, end);
     locally_owned_.compress();
 
@@ -125,10 +124,10 @@ namespace corot::assembly
           const unsigned dof = dofs_.index(model_.node_index.at(term.node_id),
                                            static_cast<core::DofKind>(term.dof - 1));
           if (dof == core::DofMap::invalid)
-            throw core::InputError(equation.defined_at,
-                                   "*EQUATION refers to DOF " + std::to_string(term.dof) +
-                                     " of node " + std::to_string(term.node_id) +
-                                     ", which no element of that node has");
+            throw core::InputError(equation.defined_at, "*EQUATION refers to DOF " +
+                                                          std::to_string(term.dof) + " of node " +
+                                                          std::to_string(term.node_id) +
+                                                          ", which no element of that node has");
           return dof;
         };
         const core::EquationTerm &first     = equation.terms.front();
@@ -149,7 +148,8 @@ namespace corot::assembly
     // those of the identity: plain lines, as for any prescribed DOF.
     std::vector<Eigen::MatrixXd> identity_rows;
     for (const auto &node : partial_rotations_.nodes())
-      identity_rows.push_back(PartialRotationConstraints::tangent_rows(node, Eigen::Vector3d::Zero()));
+      identity_rows.push_back(
+        PartialRotationConstraints::tangent_rows(node, Eigen::Vector3d::Zero()));
     build_increment_constraints(identity_rows);
 
     // Rows this rank writes into: its own, those of its elements, and the
@@ -256,9 +256,9 @@ namespace corot::assembly
       {
         const auto &[dependent, masters] = equation_lines_[i];
         if (increment_constraints_.is_constrained(dependent))
-          throw core::InputError(equations_at_[i],
-                                 "the first DOF of this *EQUATION (" + dofs_.describe(dependent) +
-                                   ") is already constrained");
+          throw core::InputError(equations_at_[i], "the first DOF of this *EQUATION (" +
+                                                     dofs_.describe(dependent) +
+                                                     ") is already constrained");
         increment_constraints_.add_line(dependent);
         for (const auto &[master, ratio] : masters)
           increment_constraints_.add_entry(dependent, master, ratio);
@@ -269,7 +269,8 @@ namespace corot::assembly
       }
     catch (const std::exception &)
       {
-        throw core::InputError(equations_at_.empty() ? core::SourceLocation{} : equations_at_.front(),
+        throw core::InputError(equations_at_.empty() ? core::SourceLocation{} :
+                                                       equations_at_.front(),
                                "the *EQUATION constraints are circular and cannot be resolved");
       }
   }
@@ -284,8 +285,8 @@ namespace corot::assembly
     linearised_psi_ = partial_rotations_.rotation_vectors(configuration);
     std::vector<Eigen::MatrixXd> rows;
     for (unsigned i = 0; i < linearised_psi_.size(); ++i)
-      rows.push_back(
-        PartialRotationConstraints::tangent_rows(partial_rotations_.nodes()[i], linearised_psi_[i]));
+      rows.push_back(PartialRotationConstraints::tangent_rows(partial_rotations_.nodes()[i],
+                                                              linearised_psi_[i]));
     build_increment_constraints(rows);
   }
 
@@ -305,9 +306,9 @@ namespace corot::assembly
     std::vector<Eigen::MatrixXd> rows;
     for (unsigned i = 0; i < psi_n.size(); ++i)
       {
-        const auto &node = partial_rotations_.nodes()[i];
-        const Eigen::Vector3d phi = core::RotationVector::cayley_vector(
-          configuration_n1.rotations[node.node] * configuration_n.rotations[node.node].conjugate());
+        const auto           &node = partial_rotations_.nodes()[i];
+        const Eigen::Vector3d phi  = core::RotationVector::cayley_vector(
+           configuration_n1.rotations[node.node] * configuration_n.rotations[node.node].conjugate());
         rows.push_back(PartialRotationConstraints::secant_rows(node, psi_n[i], psi_n1[i], phi));
       }
     build_increment_constraints(rows);
@@ -367,7 +368,7 @@ namespace corot::assembly
     Eigen::MatrixXd mass;
     for (const unsigned e : local_elements_)
       {
-        const auto &dofs = element_dofs_[e];
+        const auto        &dofs = element_dofs_[e];
         std::array<int, 3> position{{-1, -1, -1}};
         for (unsigned i = 0; i < dofs.size(); ++i)
           for (unsigned k = 0; k < 3; ++k)
@@ -405,7 +406,8 @@ namespace corot::assembly
           {
             rotation[k] = dofs_.index(node, static_cast<core::DofKind>(3 + k));
             all         = all && rotation[k] != core::DofMap::invalid;
-            changed     = changed || (rotation[k] != core::DofMap::invalid && change[rotation[k]] != 0.0);
+            changed =
+              changed || (rotation[k] != core::DofMap::invalid && change[rotation[k]] != 0.0);
           }
         if (!all || !changed)
           continue;
@@ -419,7 +421,7 @@ namespace corot::assembly
   }
 
   void
-  Assembler::impose_prescribed_values(Eigen::VectorXd                     &target,
+  Assembler::impose_prescribed_values(Eigen::VectorXd                    &target,
                                       const std::vector<PrescribedValue> &targets) const
   {
     for (const PrescribedValue &p : targets)
@@ -434,7 +436,7 @@ namespace corot::assembly
             double value = 0.0;
             for (const auto &[master, weight] : masters)
               value += weight * target[master];
-            changed          = changed || value != target[dependent];
+            changed           = changed || value != target[dependent];
             target[dependent] = value;
           }
         if (!changed)
@@ -468,8 +470,7 @@ namespace corot::assembly
 
   void
   Assembler::element_matrix(const MatrixKind kind, const unsigned e,
-                            const core::Configuration &configuration,
-                            Eigen::MatrixXd           &matrix) const
+                            const core::Configuration &configuration, Eigen::MatrixXd &matrix) const
   {
     const elements::Element &element = *elements_[e];
     switch (kind)
@@ -516,9 +517,9 @@ namespace corot::assembly
   {
     const elements::Element &element = *elements_[e];
     const auto               kinds   = element.dof_kinds();
-    const bool has_rotations = std::any_of(kinds.begin(), kinds.end(), [](const core::DofKind kind) {
-      return core::is_rotation(kind);
-    });
+    const bool               has_rotations =
+      std::any_of(kinds.begin(), kinds.end(),
+                  [](const core::DofKind kind) { return core::is_rotation(kind); });
     std::vector<unsigned> nodes;
     for (const unsigned id : element.nodes())
       nodes.push_back(model_.node_index.at(id));
@@ -527,7 +528,7 @@ namespace corot::assembly
     Eigen::Quaterniond mean = Eigen::Quaterniond::Identity();
     if (has_rotations)
       {
-        Eigen::Vector4d sum = Eigen::Vector4d::Zero();
+        Eigen::Vector4d           sum   = Eigen::Vector4d::Zero();
         const Eigen::Quaterniond &first = configuration.rotations[nodes.front()];
         for (const unsigned node : nodes)
           {
@@ -541,7 +542,8 @@ namespace corot::assembly
 
     const Eigen::Vector3d reference_chord =
       model_.nodes[nodes.back()].position - model_.nodes[nodes.front()].position;
-    const Eigen::Vector3d current_chord = reference_chord + configuration.displacements[nodes.back()] -
+    const Eigen::Vector3d current_chord = reference_chord +
+                                          configuration.displacements[nodes.back()] -
                                           configuration.displacements[nodes.front()];
     if (reference_chord.norm() == 0.0 || current_chord.norm() == 0.0)
       return mean.toRotationMatrix();
@@ -551,10 +553,8 @@ namespace corot::assembly
   }
 
   void
-  Assembler::assemble_matrix(const MatrixKind                        kind,
-                             const core::Configuration              &configuration,
-                             dealii::TrilinosWrappers::SparseMatrix &matrix,
-                             double                                 *skewness) const
+  Assembler::assemble_matrix(const MatrixKind kind, const core::Configuration &configuration,
+                             dealii::TrilinosWrappers::SparseMatrix &matrix, double *skewness) const
   {
     reinit_matrix(matrix);
     std::vector<unsigned>         local;
@@ -571,8 +571,8 @@ namespace corot::assembly
             squares[1] += element.squaredNorm();
             element = 0.5 * (element + element.transpose()).eval();
           }
-        increment_constraints_.distribute_local_to_global(restricted_matrix(element, local),
-                                                          global, matrix);
+        increment_constraints_.distribute_local_to_global(restricted_matrix(element, local), global,
+                                                          matrix);
       }
     matrix.compress(dealii::VectorOperation::add);
     if (skewness != nullptr)
@@ -597,8 +597,7 @@ namespace corot::assembly
   }
 
   void
-  Assembler::assemble_residual(const core::Configuration              &configuration,
-                               const bool                              nonlinear,
+  Assembler::assemble_residual(const core::Configuration &configuration, const bool nonlinear,
                                const Eigen::VectorXd                  &external_force,
                                dealii::TrilinosWrappers::MPI::Vector  &residual,
                                Eigen::VectorXd                        &internal_force,
@@ -628,7 +627,7 @@ namespace corot::assembly
     assemble_element_forces(
       [&](const unsigned e, Eigen::VectorXd &force, Eigen::MatrixXd *stiffness) {
         const elements::Element &element = *elements_[e];
-        Eigen::MatrixXd linear;
+        Eigen::MatrixXd          linear;
         element.linear_stiffness(linear);
         const auto     &dofs           = element_dofs_[e];
         Eigen::VectorXd element_values = Eigen::VectorXd::Zero(dofs.size());
@@ -687,11 +686,12 @@ namespace corot::assembly
             for (const unsigned id : element.nodes())
               {
                 const unsigned node = model_.node_index.at(id);
-                positions.push_back(model_.nodes[node].position + configuration.displacements[node]);
+                positions.push_back(model_.nodes[node].position +
+                                    configuration.displacements[node]);
               }
-            matrix_e = rayleigh_damping_matrix(element, material.rayleigh_alpha,
-                                               material.rayleigh_beta,
-                                               element_rotation(e, configuration), positions);
+            matrix_e =
+              rayleigh_damping_matrix(element, material.rayleigh_alpha, material.rayleigh_beta,
+                                      element_rotation(e, configuration), positions);
           }
         Eigen::VectorXd element_velocity = Eigen::VectorXd::Zero(dofs.size());
         for (unsigned i = 0; i < dofs.size(); ++i)
@@ -741,11 +741,9 @@ namespace corot::assembly
     residual.compress(dealii::VectorOperation::add);
     if (tangent != nullptr)
       tangent->compress(dealii::VectorOperation::add);
-    dealii::Utilities::MPI::sum(dealii::ArrayView<const double>(internal_force.data(),
-                                                                internal_force.size()),
-                                communicator_,
-                                dealii::ArrayView<double>(internal_force.data(),
-                                                          internal_force.size()));
+    dealii::Utilities::MPI::sum(
+      dealii::ArrayView<const double>(internal_force.data(), internal_force.size()), communicator_,
+      dealii::ArrayView<double>(internal_force.data(), internal_force.size()));
     if (tangent != nullptr && linearised && !partial_rotations_.empty())
       {
         add_rotation_constraint_curvature(internal_force - external_force, *tangent);
@@ -754,30 +752,30 @@ namespace corot::assembly
     if (tangent != nullptr && linearised && !followers_.empty())
       {
         // The turning of the followers' lines, weighted by their multipliers.
-        followers_.for_each_curvature(
-          follower_state_, internal_force - external_force,
-          [&](const std::vector<unsigned> &block_dofs, const Eigen::MatrixXd &block) {
-            std::vector<unsigned> valid;
-            std::vector<unsigned> position;
-            for (unsigned i = 0; i < block_dofs.size(); ++i)
-              if (block_dofs[i] != core::DofMap::invalid)
-                {
-                  valid.push_back(block_dofs[i]);
-                  position.push_back(i);
-                }
-            Eigen::MatrixXd restricted(valid.size(), valid.size());
-            for (unsigned i = 0; i < valid.size(); ++i)
-              for (unsigned j = 0; j < valid.size(); ++j)
-                restricted(i, j) = block(position[i], position[j]);
-            add_condensed(*tangent, valid, restricted);
-          });
+        followers_.for_each_curvature(follower_state_, internal_force - external_force,
+                                      [&](const std::vector<unsigned> &block_dofs,
+                                          const Eigen::MatrixXd       &block) {
+                                        std::vector<unsigned> valid;
+                                        std::vector<unsigned> position;
+                                        for (unsigned i = 0; i < block_dofs.size(); ++i)
+                                          if (block_dofs[i] != core::DofMap::invalid)
+                                            {
+                                              valid.push_back(block_dofs[i]);
+                                              position.push_back(i);
+                                            }
+                                        Eigen::MatrixXd restricted(valid.size(), valid.size());
+                                        for (unsigned i = 0; i < valid.size(); ++i)
+                                          for (unsigned j = 0; j < valid.size(); ++j)
+                                            restricted(i, j) = block(position[i], position[j]);
+                                        add_condensed(*tangent, valid, restricted);
+                                      });
         tangent->compress(dealii::VectorOperation::add);
       }
   }
 
   void
-  Assembler::add_rotation_constraint_curvature(const Eigen::VectorXd                  &force,
-                                               dealii::TrilinosWrappers::SparseMatrix &tangent) const
+  Assembler::add_rotation_constraint_curvature(
+    const Eigen::VectorXd &force, dealii::TrilinosWrappers::SparseMatrix &tangent) const
   {
     // On the constraint psi_H = c the condensed equation is N^T g = 0 (N the
     // null space of the rows A_H, g = f_int - f_ext); its derivative along
@@ -802,7 +800,8 @@ namespace corot::assembly
         const Eigen::VectorXd lambda = held.fullPivLu().solve(held_force);
         // d a_k / d psi_j by central differences of the closed form (h^2 ~ 1e-10).
         const double    h = 1e-5 * std::max(1.0, psi.norm());
-        Eigen::Matrix3d weighted_derivative = Eigen::Matrix3d::Zero(); // sum_k lambda_k d a_k^T / d psi
+        Eigen::Matrix3d weighted_derivative =
+          Eigen::Matrix3d::Zero(); // sum_k lambda_k d a_k^T / d psi
         for (unsigned j = 0; j < 3; ++j)
           {
             const Eigen::MatrixXd plus =
@@ -835,7 +834,8 @@ namespace corot::assembly
   }
 
   void
-  Assembler::condense(const Eigen::VectorXd &force, dealii::TrilinosWrappers::MPI::Vector &condensed) const
+  Assembler::condense(const Eigen::VectorXd                 &force,
+                      dealii::TrilinosWrappers::MPI::Vector &condensed) const
   {
     reinit_vector(condensed);
     add_condensed_force(force, condensed);
@@ -845,7 +845,7 @@ namespace corot::assembly
   Eigen::VectorXd
   Assembler::gravity_force(const std::vector<core::GravityLoad> &loads, const double factor) const
   {
-    Eigen::VectorXd force = Eigen::VectorXd::Zero(dofs_.n_dofs());
+    Eigen::VectorXd   force = Eigen::VectorXd::Zero(dofs_.n_dofs());
     std::vector<bool> is_local(elements_.size(), false);
     for (const unsigned e : local_elements_)
       is_local[e] = true;
@@ -856,9 +856,9 @@ namespace corot::assembly
           const unsigned e = model_.element_index.at(id);
           if (!is_local[e])
             continue;
-          const elements::Element &element = *elements_[e];
-          const auto               kinds   = element.dof_kinds();
-          Eigen::VectorXd acceleration = Eigen::VectorXd::Zero(element.n_dofs());
+          const elements::Element &element      = *elements_[e];
+          const auto               kinds        = element.dof_kinds();
+          Eigen::VectorXd          acceleration = Eigen::VectorXd::Zero(element.n_dofs());
           for (unsigned a = 0; a < element.nodes().size(); ++a)
             for (unsigned k = 0; k < kinds.size(); ++k)
               if (!core::is_rotation(kinds[k]))

@@ -37,8 +37,8 @@ namespace corot::assembly
   /** Which global matrix to assemble. */
   enum class MatrixKind
   {
-    linear_stiffness,    ///< about the reference configuration
-    tangent_stiffness,   ///< consistent tangent of the co-rotational internal force
+    linear_stiffness,  ///< about the reference configuration
+    tangent_stiffness, ///< consistent tangent of the co-rotational internal force
     consistent_mass,
     lumped_mass,
     geometric_stiffness, ///< initial-stress matrix at the stresses of a configuration
@@ -61,8 +61,7 @@ namespace corot::assembly
   public:
     Assembler(const core::Model                                     &model,
               const std::vector<std::unique_ptr<elements::Element>> &elements,
-              const core::DofMap                                    &dofs,
-              MPI_Comm                                               communicator);
+              const core::DofMap &dofs, MPI_Comm communicator);
 
     /**
      * Sets the constraints: prescribed DOFs and linear multi-point
@@ -172,7 +171,7 @@ namespace corot::assembly
      * every *EQUATION's dependent entry from its masters.
      */
     void
-    impose_prescribed_values(Eigen::VectorXd                     &values,
+    impose_prescribed_values(Eigen::VectorXd                    &values,
                              const std::vector<PrescribedValue> &targets) const;
 
     /** Locally owned rows. */
@@ -216,8 +215,7 @@ namespace corot::assembly
      * to spatial spins is non-symmetric under moments and away from equilibrium.
      */
     void
-    assemble_matrix(MatrixKind                              kind,
-                    const core::Configuration              &configuration,
+    assemble_matrix(MatrixKind kind, const core::Configuration &configuration,
                     dealii::TrilinosWrappers::SparseMatrix &matrix,
                     double                                 *skewness = nullptr) const;
 
@@ -228,8 +226,7 @@ namespace corot::assembly
      * internal force is K_lin d (small displacements).
      */
     void
-    assemble_residual(const core::Configuration              &configuration,
-                      bool                                    nonlinear,
+    assemble_residual(const core::Configuration &configuration, bool nonlinear,
                       const Eigen::VectorXd                  &external_force,
                       dealii::TrilinosWrappers::MPI::Vector  &residual,
                       Eigen::VectorXd                        &internal_force,
@@ -242,8 +239,7 @@ namespace corot::assembly
      * force K_lin @p values and, when @p tangent is given, K_lin.
      */
     void
-    assemble_linear_residual(const Eigen::VectorXd                  &values,
-                             const Eigen::VectorXd                  &external_force,
+    assemble_linear_residual(const Eigen::VectorXd &values, const Eigen::VectorXd &external_force,
                              dealii::TrilinosWrappers::MPI::Vector  &residual,
                              Eigen::VectorXd                        &internal_force,
                              dealii::TrilinosWrappers::SparseMatrix *tangent) const;
@@ -337,7 +333,8 @@ namespace corot::assembly
 
     /** Adds the locally owned rows of the replicated @p force to @p vector, condensed. */
     void
-    add_condensed_force(const Eigen::VectorXd &force, dealii::TrilinosWrappers::MPI::Vector &vector) const;
+    add_condensed_force(const Eigen::VectorXd                 &force,
+                        dealii::TrilinosWrappers::MPI::Vector &vector) const;
 
     /** Element force (and tangent if the pointer is set) of element @p e. */
     using ElementForce =
@@ -353,8 +350,7 @@ namespace corot::assembly
                             const Eigen::VectorXd                  &external_force,
                             dealii::TrilinosWrappers::MPI::Vector  &residual,
                             Eigen::VectorXd                        &internal_force,
-                            dealii::TrilinosWrappers::SparseMatrix *tangent,
-                            bool                                    linearised) const;
+                            dealii::TrilinosWrappers::SparseMatrix *tangent, bool linearised) const;
 
     /**
      * Adds to @p tangent the change of the partly prescribed rotations'
@@ -379,14 +375,14 @@ namespace corot::assembly
     const core::DofMap                                    &dofs_;
     MPI_Comm                                               communicator_;
 
-    dealii::IndexSet                       locally_owned_;
-    dealii::IndexSet                       writable_;
-    std::vector<std::vector<unsigned>>     element_dofs_;
-    std::vector<unsigned>                  local_elements_;
+    dealii::IndexSet                   locally_owned_;
+    dealii::IndexSet                   writable_;
+    std::vector<std::vector<unsigned>> element_dofs_;
+    std::vector<unsigned>              local_elements_;
     /** Rebuilt when partly prescribed rotations are linearised at a configuration. */
     mutable dealii::AffineConstraints<double> increment_constraints_;
     PartialRotationConstraints                partial_rotations_;
-    FollowerConstraints followers_;
+    FollowerConstraints                       followers_;
     /** The configuration of the last linearisation of followers_ (the reference at first). */
     mutable core::Configuration follower_state_;
     /** The rotation vectors of partial_rotations_ at the last linearisation. */
@@ -395,7 +391,7 @@ namespace corot::assembly
     std::vector<unsigned> held_dofs_;
     /** *EQUATION lines as written: dependent DOF and (master, weight) pairs, not closed. */
     std::vector<std::pair<unsigned, std::vector<std::pair<unsigned, double>>>> equation_lines_;
-    std::vector<core::SourceLocation>                                        equations_at_;
-    dealii::TrilinosWrappers::SparsityPattern sparsity_;
+    std::vector<core::SourceLocation>                                          equations_at_;
+    dealii::TrilinosWrappers::SparsityPattern                                  sparsity_;
   };
 } // namespace corot::assembly

@@ -6,7 +6,7 @@ namespace corot::assembly
   number_dofs(const core::Model                                     &model,
               const std::vector<std::unique_ptr<elements::Element>> &elements)
   {
-    const unsigned n_nodes = model.nodes.size();
+    const unsigned                                   n_nodes = model.nodes.size();
     std::vector<std::array<bool, core::n_dof_kinds>> structural(n_nodes), inertia(n_nodes);
     for (auto &flags : structural)
       flags.fill(false);
@@ -30,7 +30,7 @@ namespace corot::assembly
     std::vector<unsigned>                            ids(n_nodes);
     for (unsigned n = 0; n < n_nodes; ++n)
       {
-        ids[n] = model.nodes[n].id;
+        ids[n]              = model.nodes[n].id;
         bool any_structural = false;
         for (const bool flag : structural[n])
           any_structural = any_structural || flag;
@@ -40,8 +40,7 @@ namespace corot::assembly
   }
 
   std::vector<unsigned>
-  element_dof_indices(const core::Model       &model,
-                      const core::DofMap      &dofs,
+  element_dof_indices(const core::Model &model, const core::DofMap &dofs,
                       const elements::Element &element)
   {
     std::vector<unsigned> indices;

@@ -27,7 +27,6 @@ namespace corot::assembly
    * element.h); DofMap::invalid where the node lacks that kind.
    */
   std::vector<unsigned>
-  element_dof_indices(const core::Model        &model,
-                      const core::DofMap       &dofs,
-                      const elements::Element  &element);
+  element_dof_indices(const core::Model &model, const core::DofMap &dofs,
+                      const elements::Element &element);
 } // namespace corot::assembly

@@ -18,7 +18,8 @@ namespace corot::assembly
     for (std::size_t i = 0; i < model.elements.size(); ++i)
       {
         const core::ElementRecord       &record = model.elements[i];
-        const elements::ElementTypeInfo *info   = elements::ElementRegistry::instance().find(record.type);
+        const elements::ElementTypeInfo *info =
+          elements::ElementRegistry::instance().find(record.type);
         if (info == nullptr)
           throw core::InputError(record.defined_at, "unknown element type " + record.type);
         try

@@ -7,8 +7,8 @@
 
 namespace corot::assembly
 {
-  PartialRotationConstraints::PartialRotationConstraints(const core::DofMap          &dofs,
-                                                         const std::vector<unsigned> &prescribed_dofs)
+  PartialRotationConstraints::PartialRotationConstraints(
+    const core::DofMap &dofs, const std::vector<unsigned> &prescribed_dofs)
   {
     std::vector<bool> prescribed(dofs.n_dofs(), false);
     for (const unsigned dof : prescribed_dofs)

@@ -63,7 +63,8 @@ namespace corot::assembly
     PartialRotationConstraints() = default;
 
     /** The nodes of @p dofs with RX, RY, RZ of which one or two are in @p prescribed_dofs. */
-    PartialRotationConstraints(const core::DofMap &dofs, const std::vector<unsigned> &prescribed_dofs);
+    PartialRotationConstraints(const core::DofMap          &dofs,
+                               const std::vector<unsigned> &prescribed_dofs);
 
     /** Whether there is no such node. */
     bool

@@ -12,11 +12,11 @@ namespace corot::assembly
      * spins that the element's DOFs can express.
      */
     Eigen::MatrixXd
-    rigid_body_basis(const std::vector<core::DofKind> &kinds,
+    rigid_body_basis(const std::vector<core::DofKind>   &kinds,
                      const std::vector<Eigen::Vector3d> &positions)
     {
       const unsigned  n_nodes = positions.size(), n_kinds = kinds.size();
-      Eigen::Vector3d centre  = Eigen::Vector3d::Zero();
+      Eigen::Vector3d centre = Eigen::Vector3d::Zero();
       for (const auto &x : positions)
         centre += x / n_nodes;
       double size = 0.0;
@@ -56,7 +56,7 @@ namespace corot::assembly
                           const Eigen::Matrix3d              &rotation,
                           const std::vector<Eigen::Vector3d> &current_positions)
   {
-    const unsigned  n = element.n_dofs();
+    const unsigned  n       = element.n_dofs();
     Eigen::MatrixXd damping = Eigen::MatrixXd::Zero(n, n);
     if (alpha != 0.0)
       {

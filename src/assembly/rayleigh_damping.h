@@ -37,6 +37,6 @@ namespace corot::assembly
    */
   Eigen::MatrixXd
   rayleigh_damping_matrix(const elements::Element &element, double alpha, double beta,
-                          const Eigen::Matrix3d &rotation,
+                          const Eigen::Matrix3d              &rotation,
                           const std::vector<Eigen::Vector3d> &current_positions);
 } // namespace corot::assembly

@@ -19,9 +19,9 @@ namespace corot::cms
   /** Derivatives of a component's K and M with respect to one design parameter. */
   struct DesignDerivative
   {
-    std::string  parameter;                 ///< upper-case design-parameter name
-    SparseMatrix stiffness_derivative;      ///< dK_c / d alpha (component numbering)
-    SparseMatrix mass_derivative;           ///< dM_c / d alpha
+    std::string  parameter;            ///< upper-case design-parameter name
+    SparseMatrix stiffness_derivative; ///< dK_c / d alpha (component numbering)
+    SparseMatrix mass_derivative;      ///< dM_c / d alpha
   };
 
   /**
@@ -71,14 +71,14 @@ namespace corot::cms
   {
     std::vector<Component> components;
     std::vector<unsigned>  interface_dofs; ///< global DOF of each interface DOF
-    unsigned               n_free_dofs = 0; ///< unconstrained DOFs of the full model (imported ones included)
+    unsigned n_free_dofs = 0; ///< unconstrained DOFs of the full model (imported ones included)
     /**
      * All DOFs: the deck's (its DofMap numbering, n_deck_dofs of them) and
      * after them the DOFs of imported components that no deck element
      * carries (interior rows, and rows at deck nodes without that DOF).
      */
-    unsigned               n_dofs      = 0;
-    unsigned               n_deck_dofs = 0; ///< DOFs of the deck's DofMap
+    unsigned n_dofs      = 0;
+    unsigned n_deck_dofs = 0; ///< DOFs of the deck's DofMap
 
     /** Index of the component named @p name (upper case), or components.size(). */
     unsigned

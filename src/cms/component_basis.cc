@@ -18,7 +18,8 @@ namespace corot::cms
 
     /** Rows/columns @p keep of @p matrix. */
     SparseMatrix
-    submatrix(const SparseMatrix &matrix, const std::vector<int> &rows, const std::vector<int> &cols)
+    submatrix(const SparseMatrix &matrix, const std::vector<int> &rows,
+              const std::vector<int> &cols)
     {
       std::vector<int> row_map(matrix.rows(), -1), col_map(matrix.cols(), -1);
       for (unsigned i = 0; i < rows.size(); ++i)
@@ -46,8 +47,8 @@ namespace corot::cms
     {
       Eigen::MatrixXd w(component.n_dofs(), basis.kept.modes.cols() + basis.attachment.cols());
       w << basis.kept.modes, basis.attachment;
-      const Eigen::MatrixXd k = w.transpose() * (component.stiffness * w);
-      const Eigen::MatrixXd m = w.transpose() * (component.mass * w);
+      const Eigen::MatrixXd k     = w.transpose() * (component.stiffness * w);
+      const Eigen::MatrixXd m     = w.transpose() * (component.mass * w);
       basis.generalized_stiffness = 0.5 * (k + k.transpose());
       basis.generalized_mass      = 0.5 * (m + m.transpose());
     }
@@ -58,7 +59,7 @@ namespace corot::cms
   {
     const auto     start = std::chrono::steady_clock::now();
     ComponentBasis basis;
-    basis.kept = modes_below(component.stiffness, component.mass, lambda_cut);
+    basis.kept                 = modes_below(component.stiffness, component.mass, lambda_cut);
     const unsigned n_interface = component.interface_local.size();
     if (!residual || n_interface == 0)
       {
@@ -124,12 +125,11 @@ namespace corot::cms
       basis.flexibility_scale =
         std::max(basis.flexibility_scale, std::abs(flexibility(component.interface_local[k], k)));
     // Subtract the kept elastic modes: G_r = G_e - Phi_k Lambda_k^{-1} Phi_k^T.
-    const unsigned        n_elastic = basis.kept.modes.cols() - n_rigid;
-    const Eigen::MatrixXd elastic   = basis.kept.modes.rightCols(n_elastic);
-    const Eigen::VectorXd inverse_lambda =
-      basis.kept.eigenvalues.tail(n_elastic).cwiseInverse();
-    basis.attachment = flexibility - elastic * inverse_lambda.asDiagonal() *
-                                       (elastic.transpose() * loads);
+    const unsigned        n_elastic      = basis.kept.modes.cols() - n_rigid;
+    const Eigen::MatrixXd elastic        = basis.kept.modes.rightCols(n_elastic);
+    const Eigen::VectorXd inverse_lambda = basis.kept.eigenvalues.tail(n_elastic).cwiseInverse();
+    basis.attachment =
+      flexibility - elastic * inverse_lambda.asDiagonal() * (elastic.transpose() * loads);
     generalize(component, basis);
     basis.seconds = seconds_since(start);
     return basis;
@@ -138,9 +138,9 @@ namespace corot::cms
   ComponentBasis
   craig_bampton_basis(const Component &component, const double lambda_cut)
   {
-    const auto       start = std::chrono::steady_clock::now();
-    const unsigned   n     = component.n_dofs();
-    std::vector<int> boundary(component.interface_local.begin(), component.interface_local.end());
+    const auto        start = std::chrono::steady_clock::now();
+    const unsigned    n     = component.n_dofs();
+    std::vector<int>  boundary(component.interface_local.begin(), component.interface_local.end());
     std::vector<bool> is_boundary(n, false);
     for (const int b : boundary)
       is_boundary[b] = true;
@@ -161,17 +161,17 @@ namespace corot::cms
         basis.seconds          = seconds_since(start);
         return basis;
       }
-    const SparseMatrix k_ii = submatrix(component.stiffness, interior, interior);
-    const SparseMatrix m_ii = submatrix(component.mass, interior, interior);
-    const ModeSet fixed = modes_below(k_ii, m_ii, lambda_cut);
+    const SparseMatrix k_ii  = submatrix(component.stiffness, interior, interior);
+    const SparseMatrix m_ii  = submatrix(component.mass, interior, interior);
+    const ModeSet      fixed = modes_below(k_ii, m_ii, lambda_cut);
     if (fixed.n_rigid > 0)
       throw std::runtime_error("component " + component.name +
                                ": it moves freely with its interface held (" +
                                std::to_string(fixed.n_rigid) +
                                " zero-frequency fixed-interface modes); Craig-Bampton needs an "
                                "interface that restrains it");
-    basis.kept.eigenvalues = fixed.eigenvalues;
-    basis.kept.modes       = Eigen::MatrixXd::Zero(n, fixed.modes.cols());
+    basis.kept.eigenvalues                 = fixed.eigenvalues;
+    basis.kept.modes                       = Eigen::MatrixXd::Zero(n, fixed.modes.cols());
     basis.kept.modes(interior, Eigen::all) = fixed.modes;
 
     basis.attachment = Eigen::MatrixXd::Zero(n, boundary.size());
@@ -182,7 +182,7 @@ namespace corot::cms
         if (factor.info() != Eigen::Success)
           throw std::runtime_error("component " + component.name +
                                    ": interior stiffness is singular with the interface held");
-        const Eigen::MatrixXd interior_part = -factor.solve(Eigen::MatrixXd(k_ib));
+        const Eigen::MatrixXd interior_part    = -factor.solve(Eigen::MatrixXd(k_ib));
         basis.attachment(interior, Eigen::all) = interior_part;
         for (unsigned k = 0; k < boundary.size(); ++k)
           basis.attachment(boundary[k], k) = 1.0;

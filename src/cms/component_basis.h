@@ -37,7 +37,7 @@ namespace corot::cms
      * (component matrices in the basis's own coordinates).
      */
     Eigen::MatrixXd generalized_stiffness, generalized_mass;
-    double seconds           = 0.0; ///< wall time of the reduction
+    double          seconds = 0.0; ///< wall time of the reduction
   };
 
   /**

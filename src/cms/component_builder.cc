@@ -49,13 +49,14 @@ namespace corot::cms
         if (global[i] != core::DofMap::invalid)
           local[i] = local_of.at(global[i]);
       const unsigned n = component.n_dofs();
-      for (const auto &[source, target] :
-           {std::pair(&imported.stiffness, &component.stiffness), std::pair(&imported.mass, &component.mass)})
+      for (const auto &[source, target] : {std::pair(&imported.stiffness, &component.stiffness),
+                                           std::pair(&imported.mass, &component.mass)})
         {
           std::vector<Eigen::Triplet<double>> triplets;
           for (int k = 0; k < source->outerSize(); ++k)
             for (SparseMatrix::InnerIterator it(*source, k); it; ++it)
-              if (local[it.row()] != core::DofMap::invalid && local[it.col()] != core::DofMap::invalid)
+              if (local[it.row()] != core::DofMap::invalid &&
+                  local[it.col()] != core::DofMap::invalid)
                 triplets.emplace_back(local[it.row()], local[it.col()], it.value());
           *target = from_triplets(n, triplets);
         }
@@ -95,12 +96,11 @@ namespace corot::cms
   Substructuring
   build_substructuring(const core::Model                                     &model,
                        const std::vector<std::unique_ptr<elements::Element>> &elements,
-                       const assembly::Assembler                             &assembler,
-                       const core::DofMap                                    &dofs,
-                       const core::SourceLocation                            &where)
+                       const assembly::Assembler &assembler, const core::DofMap &dofs,
+                       const core::SourceLocation &where)
   {
-    const unsigned n_dofs = dofs.n_dofs();
-    const auto &constraints = assembler.increment_constraints();
+    const unsigned n_dofs      = dofs.n_dofs();
+    const auto    &constraints = assembler.increment_constraints();
     for (const auto &line : constraints.get_lines())
       if (!line.entries.empty())
         throw core::InputError(where, "component mode synthesis does not support *EQUATION "
@@ -132,7 +132,7 @@ namespace corot::cms
     // Imported rows: a deck DOF where the deck numbers one; otherwise a DOF
     // numbered after the deck's (one per (node, DOF) shared by the imported
     // components, one per interior row), dropped rows marked invalid.
-    std::vector<std::vector<unsigned>>                 imported_global(model.components.size());
+    std::vector<std::vector<unsigned>>                imported_global(model.components.size());
     std::map<std::pair<unsigned, unsigned>, unsigned> extra_of;
     unsigned                                          n_all = n_dofs;
     for (unsigned c = 0; c < model.components.size(); ++c)
@@ -143,10 +143,11 @@ namespace corot::cms
             if (row.node != 0)
               {
                 const unsigned node = model.node_index.at(row.node);
-                dof = dofs.index(node, static_cast<core::DofKind>(row.dof - 1));
+                dof                 = dofs.index(node, static_cast<core::DofKind>(row.dof - 1));
                 if (dof == core::DofMap::invalid)
                   {
-                    const auto [it, inserted] = extra_of.emplace(std::make_pair(row.node, row.dof), n_all);
+                    const auto [it, inserted] =
+                      extra_of.emplace(std::make_pair(row.node, row.dof), n_all);
                     if (inserted)
                       ++n_all;
                     dof = it->second;
@@ -228,7 +229,7 @@ namespace corot::cms
             add_triplets(m, local, m_triplets);
             locals.push_back(std::move(local));
           }
-        const unsigned n = component.n_dofs();
+        const unsigned n    = component.n_dofs();
         component.stiffness = from_triplets(n, k_triplets);
         component.mass      = from_triplets(n, m_triplets);
 
@@ -236,7 +237,7 @@ namespace corot::cms
           {
             if (parameter.component != component.name || is_scale(parameter.property))
               continue;
-            const elements::DesignProperty property = design_property(parameter.property);
+            const elements::DesignProperty      property = design_property(parameter.property);
             std::vector<Eigen::Triplet<double>> dk_triplets, dm_triplets;
             for (unsigned i = 0; i < component.elements.size(); ++i)
               {
@@ -246,11 +247,11 @@ namespace corot::cms
                   }
                 catch (const std::exception &error)
                   {
-                    throw core::InputError(parameter.defined_at,
-                                           "design parameter " + parameter.name + ": element " +
-                                             std::to_string(model.elements[component.elements[i]].id) +
-                                             " (" + model.elements[component.elements[i]].type +
-                                             "): " + error.what());
+                    throw core::InputError(
+                      parameter.defined_at,
+                      "design parameter " + parameter.name + ": element " +
+                        std::to_string(model.elements[component.elements[i]].id) + " (" +
+                        model.elements[component.elements[i]].type + "): " + error.what());
                   }
                 add_triplets(k, locals[i], dk_triplets);
                 add_triplets(m, locals[i], dm_triplets);
@@ -260,17 +261,19 @@ namespace corot::cms
             if (derivative.stiffness_derivative.nonZeros() == 0 &&
                 derivative.mass_derivative.nonZeros() == 0)
               throw core::InputError(parameter.defined_at,
-                                     "design parameter " + parameter.name + ": no element of component " +
-                                       component.name + " depends on PROPERTY=" + parameter.property);
+                                     "design parameter " + parameter.name +
+                                       ": no element of component " + component.name +
+                                       " depends on PROPERTY=" + parameter.property);
             // A shell's bending stiffness and rotary inertia are cubic in its
             // thickness, and the modification applies K + alpha dK (linear in
             // alpha): refused rather than answered to first order only.
             if (property == elements::DesignProperty::thickness)
-              throw core::InputError(parameter.defined_at,
-                                     "design parameter " + parameter.name +
-                                       ": PROPERTY=THICKNESS is not supported yet (the shells' bending "
-                                       "stiffness is cubic in the thickness; the modification is linear in "
-                                       "alpha)");
+              throw core::InputError(
+                parameter.defined_at,
+                "design parameter " + parameter.name +
+                  ": PROPERTY=THICKNESS is not supported yet (the shells' bending "
+                  "stiffness is cubic in the thickness; the modification is linear in "
+                  "alpha)");
             component.derivatives.push_back(std::move(derivative));
           }
         add_scale_derivatives(model, component);

@@ -37,9 +37,8 @@ namespace corot::cms
   Substructuring
   build_substructuring(const core::Model                                     &model,
                        const std::vector<std::unique_ptr<elements::Element>> &elements,
-                       const assembly::Assembler                             &assembler,
-                       const core::DofMap                                    &dofs,
-                       const core::SourceLocation                            &where);
+                       const assembly::Assembler &assembler, const core::DofMap &dofs,
+                       const core::SourceLocation &where);
 
   /** Maps a PROPERTY= name (DENSITY, MODULUS, THICKNESS, AREA) to the element enum. */
   elements::DesignProperty

@@ -44,7 +44,8 @@ namespace corot::cms
     return lambda > 0.0 ? std::sqrt(lambda) / (2.0 * M_PI) : 0.0;
   }
 
-  ComponentModeSynthesis::ComponentModeSynthesis(Substructuring sub, const SynthesisOptions &options)
+  ComponentModeSynthesis::ComponentModeSynthesis(Substructuring          sub,
+                                                 const SynthesisOptions &options)
     : sub_(std::move(sub))
     , options_(options)
   {
@@ -59,9 +60,9 @@ namespace corot::cms
   void
   ComponentModeSynthesis::synthesize()
   {
-    const auto start = std::chrono::steady_clock::now();
-    reduced_ = options_.craig_bampton ? synthesize_craig_bampton(sub_, bases_) :
-                                        synthesize_free_interface(sub_, bases_);
+    const auto start  = std::chrono::steady_clock::now();
+    reduced_          = options_.craig_bampton ? synthesize_craig_bampton(sub_, bases_) :
+                                                 synthesize_free_interface(sub_, bases_);
     pairs_            = solve_reduced(reduced_.stiffness, reduced_.mass);
     synthesis_seconds = seconds_since(start);
   }
@@ -89,10 +90,10 @@ namespace corot::cms
   ComponentModeSynthesis::modified(const std::map<std::string, double> &alphas) const
   {
     ComponentModeSynthesis result;
-    result.sub_     = sub_;
-    result.options_ = options_;
-    result.bases_   = bases_;
-    const auto start = std::chrono::steady_clock::now();
+    result.sub_             = sub_;
+    result.options_         = options_;
+    result.bases_           = bases_;
+    const auto        start = std::chrono::steady_clock::now();
     std::vector<bool> changed(sub_.components.size(), false);
     for (const auto &[name, alpha] : alphas)
       {

@@ -38,7 +38,8 @@ namespace corot::cms
       const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(
         0.5 * (k_reduced + k_reduced.transpose()), m(with_mass, with_mass));
       if (solver.info() != Eigen::Success)
-        throw std::runtime_error("dense component eigensolver failed (mass not positive definite?)");
+        throw std::runtime_error(
+          "dense component eigensolver failed (mass not positive definite?)");
       int count = 0;
       while (count < solver.eigenvalues().size() && solver.eigenvalues()[count] < lambda_cut)
         ++count;
@@ -69,7 +70,8 @@ namespace corot::cms
         {
           if (3 * wanted > n)
             return dense_modes(stiffness, mass, lambda_cut);
-          const solvers::EigenPairs pairs = solvers::solve_generalized_eigenproblem(k, m, wanted, 0.0);
+          const solvers::EigenPairs pairs =
+            solvers::solve_generalized_eigenproblem(k, m, wanted, 0.0);
           if (pairs.eigenvalues.size() == wanted && pairs.eigenvalues.back() < lambda_cut)
             {
               wanted *= 2;
@@ -94,7 +96,7 @@ namespace corot::cms
   void
   to_trilinos(const SparseMatrix &matrix, dealii::TrilinosWrappers::SparseMatrix &result)
   {
-    const unsigned                  n = matrix.rows();
+    const unsigned                 n = matrix.rows();
     dealii::DynamicSparsityPattern pattern(n, n);
     for (int col = 0; col < matrix.outerSize(); ++col)
       for (SparseMatrix::InnerIterator it(matrix, col); it; ++it)

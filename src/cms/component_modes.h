@@ -16,8 +16,8 @@ namespace corot::cms
   struct ModeSet
   {
     Eigen::VectorXd eigenvalues;
-    Eigen::MatrixXd modes;     ///< one column per mode, modes^T M modes = I
-    unsigned        n_rigid = 0; ///< leading modes with lambda ~ 0 (rigid-body modes and mechanisms)
+    Eigen::MatrixXd modes; ///< one column per mode, modes^T M modes = I
+    unsigned n_rigid = 0;  ///< leading modes with lambda ~ 0 (rigid-body modes and mechanisms)
   };
 
   /** A serial (MPI_COMM_SELF) Trilinos copy of @p matrix. */

@@ -9,7 +9,8 @@ namespace corot::cms
   modal_derivative(const ComponentModeSynthesis &cms, const std::string &name)
   {
     const ModalDerivativeFactor f = modal_derivative_factor(cms, name);
-    return {f.basis.transpose() * (f.stiffness * f.basis), f.basis.transpose() * (f.mass * f.basis)};
+    return {f.basis.transpose() * (f.stiffness * f.basis),
+            f.basis.transpose() * (f.mass * f.basis)};
   }
 
   ModalDerivativeFactor
@@ -24,7 +25,8 @@ namespace corot::cms
   }
 
   ReducedEigenpairs
-  forward_modification(const ComponentModeSynthesis &cms, const std::map<std::string, double> &alphas)
+  forward_modification(const ComponentModeSynthesis        &cms,
+                       const std::map<std::string, double> &alphas)
   {
     const ReducedEigenpairs &base = cms.eigenpairs();
     const unsigned           n    = base.eigenvalues.size();
@@ -42,12 +44,13 @@ namespace corot::cms
   }
 
   double
-  normalized_sensitivity(const ComponentModeSynthesis &cms, const std::string &name, const unsigned mode)
+  normalized_sensitivity(const ComponentModeSynthesis &cms, const std::string &name,
+                         const unsigned mode)
   {
-    const auto [dk, dm]  = cms.reduced_derivative(name);
-    const auto &pairs    = cms.eigenpairs();
-    const ModeCluster c  = cluster_of(find_clusters(pairs.eigenvalues), mode);
-    const double lambda  = pairs.eigenvalues[mode];
+    const auto [dk, dm]      = cms.reduced_derivative(name);
+    const auto       &pairs  = cms.eigenpairs();
+    const ModeCluster c      = cluster_of(find_clusters(pairs.eigenvalues), mode);
+    const double      lambda = pairs.eigenvalues[mode];
     if (c.size == 1)
       {
         const Eigen::VectorXd xi         = pairs.vectors.col(mode);
@@ -58,8 +61,8 @@ namespace corot::cms
     // the eigenvalues of the projected derivative matrix (at the cluster's
     // mean eigenvalue), ascending: the modes keep their order for alpha ->
     // 0+, so mode first + k gets the k-th smallest.
-    const Eigen::MatrixXd z    = pairs.vectors.middleCols(c.first, c.size);
-    const double          mean = pairs.eigenvalues.segment(c.first, c.size).mean();
+    const Eigen::MatrixXd z         = pairs.vectors.middleCols(c.first, c.size);
+    const double          mean      = pairs.eigenvalues.segment(c.first, c.size).mean();
     Eigen::MatrixXd       projected = z.transpose() * (dk - mean * dm) * z;
     projected                       = 0.5 * (projected + projected.transpose()).eval();
     const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(projected, Eigen::EigenvaluesOnly);

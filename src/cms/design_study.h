@@ -45,7 +45,8 @@ namespace corot::cms
    * the generalized vectors Z c (columns).
    */
   ReducedEigenpairs
-  forward_modification(const ComponentModeSynthesis &cms, const std::map<std::string, double> &alphas);
+  forward_modification(const ComponentModeSynthesis        &cms,
+                       const std::map<std::string, double> &alphas);
 
   /**
    * Normalized eigenvalue sensitivity (p / lambda_i) d lambda_i / d p =

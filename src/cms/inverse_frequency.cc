@@ -85,7 +85,7 @@ namespace corot::cms
     track(const ReducedEigenpairs &pairs, const Eigen::MatrixXd &mass,
           const std::vector<Eigen::VectorXd> &tracked, const std::vector<unsigned> &previous)
     {
-      const unsigned n = pairs.eigenvalues.size(), n_t = tracked.size();
+      const unsigned                 n = pairs.eigenvalues.size(), n_t = tracked.size();
       const std::vector<ModeCluster> clusters = find_clusters(pairs.eigenvalues);
       std::vector<unsigned>          in(n);
       for (unsigned k = 0; k < clusters.size(); ++k)
@@ -95,8 +95,9 @@ namespace corot::cms
       for (unsigned t = 0; t < n_t; ++t)
         {
           const Eigen::VectorXd weighted = mass * tracked[t];
-          const Eigen::VectorXd cross    = pairs.vectors.transpose() * weighted; // X^T M x, X M-orthonormal
-          const double          norm     = tracked[t].dot(weighted);
+          const Eigen::VectorXd cross =
+            pairs.vectors.transpose() * weighted; // X^T M x, X M-orthonormal
+          const double norm = tracked[t].dot(weighted);
           for (unsigned m = 0; m < n; ++m)
             {
               const ModeCluster &c     = clusters[in[m]];
@@ -120,23 +121,24 @@ namespace corot::cms
     InverseSolution
     solve_one(const ModalModel &model, const EigenvalueTarget &target, const std::string &variable)
     {
-      const unsigned        n = model.lambda.size();
+      const unsigned        n           = model.lambda.size();
       const double          lambda_star = target.lambda;
-      const Eigen::MatrixXd g = model.dk[0] - lambda_star * model.dm[0];
-      const Eigen::VectorXd d = Eigen::VectorXd::Constant(n, lambda_star) - model.lambda;
+      const Eigen::MatrixXd g           = model.dk[0] - lambda_star * model.dm[0];
+      const Eigen::VectorXd d           = Eigen::VectorXd::Constant(n, lambda_star) - model.lambda;
       InverseSolution       solution;
       // alpha G c = D c  <=>  D^{-1} G c = (1/alpha) c (lambda* is no baseline eigenvalue),
       // or the pencil (D, G) when it is.
       std::vector<std::pair<double, Eigen::VectorXd>> roots; // real alpha and its c
-      const bool singular_d = d.cwiseAbs().minCoeff() <= 1e-12 * lambda_star;
-      const ModalDerivativeFactor &factor = model.factors[0];
+      const bool                   singular_d = d.cwiseAbs().minCoeff() <= 1e-12 * lambda_star;
+      const ModalDerivativeFactor &factor     = model.factors[0];
       if (!singular_d && factor.basis.rows() < n)
         {
           // G = B^T H B with H = dK_c - lambda* dM_c has rank <= n_c < n: with
           // y = H B c, c = alpha D^{-1} B^T y and (H B D^{-1} B^T) y = (1/alpha) y,
           // an n_c x n_c problem with the same finite roots (the other n - n_c
           // have 1/alpha = 0). Reduces the cost from O(n^3) to O(n_c^2 n).
-          const Eigen::MatrixXd h  = Eigen::MatrixXd(factor.stiffness) - lambda_star * Eigen::MatrixXd(factor.mass);
+          const Eigen::MatrixXd h =
+            Eigen::MatrixXd(factor.stiffness) - lambda_star * Eigen::MatrixXd(factor.mass);
           const Eigen::MatrixXd bd = factor.basis * d.cwiseInverse().asDiagonal();
           const Eigen::MatrixXd hw = h * (bd * factor.basis.transpose());
           const Eigen::EigenSolver<Eigen::MatrixXd> solver(hw);
@@ -146,7 +148,8 @@ namespace corot::cms
               const std::complex<double> mu = solver.eigenvalues()[k];
               if (std::abs(mu.imag()) > 1e-8 * std::abs(mu) || std::abs(mu) < 1e-14 * scale)
                 continue; // complex, or alpha infinite
-              roots.emplace_back(1.0 / mu.real(), bd.transpose() * solver.eigenvectors().col(k).real());
+              roots.emplace_back(1.0 / mu.real(),
+                                 bd.transpose() * solver.eigenvectors().col(k).real());
             }
         }
       else if (!singular_d)
@@ -162,7 +165,8 @@ namespace corot::cms
         }
       else
         {
-          const Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> solver(Eigen::MatrixXd(d.asDiagonal()), g);
+          const Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> solver(
+            Eigen::MatrixXd(d.asDiagonal()), g);
           for (unsigned k = 0; k < n; ++k)
             {
               const std::complex<double> a = solver.alphas()[k];
@@ -182,8 +186,8 @@ namespace corot::cms
       // solvers return any rotation of the pair, so the MAC against one
       // member says nothing. In modal coordinates the MAC weight is the
       // identity (the baseline modes Z are M^-orthonormal).
-      const std::vector<ModeCluster> clusters = find_clusters(model.lambda);
-      const ModeCluster               cluster  = cluster_of(clusters, target.mode);
+      const std::vector<ModeCluster>         clusters = find_clusters(model.lambda);
+      const ModeCluster                      cluster  = cluster_of(clusters, target.mode);
       std::vector<std::pair<double, double>> candidates; // (MAC, alpha)
       std::vector<std::pair<double, double>> admissible; // (MAC, alpha), for the messages
       for (const auto &[alpha, c] : roots)
@@ -206,17 +210,18 @@ namespace corot::cms
       });
       // The five admissible roots closest to the target mode, for the log and
       // the error message (a few hundred roots would not be readable).
-      std::sort(admissible.begin(), admissible.end(), [](const auto &a, const auto &b) {
-        return a.first > b.first;
-      });
+      std::sort(admissible.begin(), admissible.end(),
+                [](const auto &a, const auto &b) { return a.first > b.first; });
       std::ostringstream considered;
       considered << admissible.size() << " with 1 + alpha > 0";
       for (std::size_t k = 0; k < std::min<std::size_t>(5, admissible.size()); ++k)
         considered << (k == 0 ? "; highest MAC with the target " +
                                   (cluster.size > 1 ? "cluster (repeated " + cluster.label() + ")" :
-                                                      cluster.label()) + ": " :
+                                                      cluster.label()) +
+                                  ": " :
                                 ", ")
-                   << number(admissible[k].second) << " (MAC " << number(admissible[k].first) << ")";
+                   << number(admissible[k].second) << " (MAC " << number(admissible[k].first)
+                   << ")";
       // The place check: at the root, lambda* must be the eigenvalue of mode
       // i, i.e. i lies among the modes within the cluster tolerance of
       // lambda* (several for a repeated pair, which moves as one).
@@ -243,7 +248,8 @@ namespace corot::cms
                                 number(frequency_of(lambda_star)) + ": eq. 14 has " +
                                 std::to_string(roots.size()) +
                                 " real roots, and none with 1 + alpha > 0 makes the mode that "
-                                "tracks mode " + std::to_string(target.mode + 1) +
+                                "tracks mode " +
+                                std::to_string(target.mode + 1) +
                                 " reach the target in its place (" + considered.str() + ")");
       solution.log.push_back("eq. 14: " + std::to_string(roots.size()) + " real roots alpha, " +
                              considered.str() + "; chosen " + number(best_alpha));
@@ -257,7 +263,7 @@ namespace corot::cms
     solve_several(const ModalModel &model, const std::vector<EigenvalueTarget> &targets,
                   const std::vector<std::string> &variables)
     {
-      const unsigned n = model.lambda.size(), n_t = targets.size(), n_v = variables.size();
+      const unsigned      n = model.lambda.size(), n_t = targets.size(), n_v = variables.size();
       std::vector<double> alphas(n_v, 0.0);
       // Tracked target vectors, starting from the baseline modes e_i.
       std::vector<Eigen::VectorXd> tracked;
@@ -272,13 +278,13 @@ namespace corot::cms
       // A target on a cluster of repeated eigenvalues cannot be met closer
       // than the cluster's own (round-off) spread, which is added to it.
       const double round_off = 1e-11;
-      auto evaluate = [&](const std::vector<double> &a, ReducedEigenpairs &pairs,
+      auto         evaluate  = [&](const std::vector<double> &a, ReducedEigenpairs &pairs,
                           std::vector<unsigned> &index, Eigen::VectorXd &residual,
                           Eigen::VectorXd &floor) {
         pairs = model.solve(a);
         Eigen::MatrixXd k, m;
         model.assemble(a, k, m);
-        index = track(pairs, m, tracked, index);
+        index                                   = track(pairs, m, tracked, index);
         const std::vector<ModeCluster> clusters = find_clusters(pairs.eigenvalues);
         residual.resize(n_t);
         floor.resize(n_t);
@@ -286,8 +292,9 @@ namespace corot::cms
           {
             const ModeCluster c = cluster_of(clusters, index[t]);
             residual[t] = (targets[t].lambda - pairs.eigenvalues[index[t]]) / targets[t].lambda;
-            floor[t]    = round_off + (pairs.eigenvalues[c.first + c.size - 1] - pairs.eigenvalues[c.first]) /
-                                     targets[t].lambda;
+            floor[t] =
+              round_off + (pairs.eigenvalues[c.first + c.size - 1] - pairs.eigenvalues[c.first]) /
+                            targets[t].lambda;
           }
       };
       auto below_floor = [](const Eigen::VectorXd &residual, const Eigen::VectorXd &floor) {
@@ -309,8 +316,8 @@ namespace corot::cms
               const Eigen::VectorXd x      = pairs.vectors.col(index[t]);
               const double          lambda = pairs.eigenvalues[index[t]];
               for (unsigned j = 0; j < n_v; ++j)
-                jacobian(t, j) = (x.dot(model.dk[j] * x) - lambda * x.dot(model.dm[j] * x)) /
-                                 targets[t].lambda;
+                jacobian(t, j) =
+                  (x.dot(model.dk[j] * x) - lambda * x.dot(model.dm[j] * x)) / targets[t].lambda;
             }
           // Minimum-norm (least-squares) solutions through a complete
           // orthogonal decomposition, so that dependent rows are no failure:
@@ -318,10 +325,11 @@ namespace corot::cms
           // (a symmetric structure, a symmetric change) have equal rows.
           // Singular values below cluster_tolerance of the largest are taken
           // as zero: rows that differ by less come from one cluster.
-          Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition(jacobian.rows(), jacobian.cols());
+          Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition(jacobian.rows(),
+                                                                                jacobian.cols());
           decomposition.setThreshold(cluster_tolerance);
           decomposition.compute(jacobian);
-          const unsigned rank = decomposition.rank();
+          const unsigned                          rank = decomposition.rank();
           const Eigen::Map<const Eigen::VectorXd> a(alphas.data(), n_v);
           // Least change: alpha + step is the minimum-norm solution of
           // J (alpha + step) = residual + J alpha (least squares when the
@@ -358,14 +366,17 @@ namespace corot::cms
           if (!accepted && rank < n_t)
             throw UnreachableTarget(
               "the targets are not independent: their sensitivities to the design variables have "
-              "rank " + std::to_string(rank) + " for " + std::to_string(n_t) + " targets (targets on "
+              "rank " +
+              std::to_string(rank) + " for " + std::to_string(n_t) +
+              " targets (targets on "
               "one cluster of repeated eigenvalues that the variables move as one must be equal), "
               "and no step reduces the least-squares frequency error " +
               number(residual.cwiseAbs().maxCoeff()));
           if (!accepted)
             throw UnreachableTarget("no admissible step reduces the frequency error (a property "
                                     "would become non-positive): the targets are out of reach; "
-                                    "last design" + [&] {
+                                    "last design" +
+                                    [&] {
                                       std::string text;
                                       for (const double a : alphas)
                                         text += " " + number(a);
@@ -381,7 +392,8 @@ namespace corot::cms
             tracked[t] = pairs.vectors.col(index[t]);
           std::ostringstream line;
           line << "iteration " << iteration << ": max relative eigenvalue error "
-               << number(residual.cwiseAbs().maxCoeff()) << ", |step| " << number(factor * 2.0 * step.norm());
+               << number(residual.cwiseAbs().maxCoeff()) << ", |step| "
+               << number(factor * 2.0 * step.norm());
           solution.log.push_back(line.str());
           if (below_floor(residual, floor) && factor * 2.0 * step.norm() < 1e-8)
             {
@@ -391,12 +403,14 @@ namespace corot::cms
           if (iteration == 60)
             {
               if (rank < n_t && residual.cwiseAbs().maxCoeff() > 1e-6)
-                throw UnreachableTarget("fewer independent design directions (" + std::to_string(rank) +
-                                        ") than targets and no exact solution: least-squares residual " +
-                                        number(residual.cwiseAbs().maxCoeff()));
+                throw UnreachableTarget(
+                  "fewer independent design directions (" + std::to_string(rank) +
+                  ") than targets and no exact solution: least-squares residual " +
+                  number(residual.cwiseAbs().maxCoeff()));
               if (residual.cwiseAbs().maxCoeff() > 1e-9)
                 throw UnreachableTarget("the iterations did not converge (relative eigenvalue "
-                                        "error " + number(residual.cwiseAbs().maxCoeff()) + ")");
+                                        "error " +
+                                        number(residual.cwiseAbs().maxCoeff()) + ")");
               solution.iterations = iteration;
             }
         }
@@ -413,11 +427,11 @@ namespace corot::cms
                           const std::vector<std::string>      &variables)
   {
     ModalModel model;
-    model.lambda = cms.eigenpairs().eigenvalues;
+    model.lambda     = cms.eigenpairs().eigenvalues;
     const auto start = std::chrono::steady_clock::now();
     for (const std::string &variable : variables)
       {
-        ModalDerivativeFactor f = modal_derivative_factor(cms, variable);
+        ModalDerivativeFactor f  = modal_derivative_factor(cms, variable);
         const Eigen::MatrixXd dk = f.basis.transpose() * (f.stiffness * f.basis);
         const Eigen::MatrixXd dm = f.basis.transpose() * (f.mass * f.basis);
         model.dk.push_back(0.5 * (dk + dk.transpose()));

@@ -29,8 +29,8 @@ namespace corot::cms
   /** Solution of the inverse problem. */
   struct InverseSolution
   {
-    std::vector<double>      alphas;         ///< one per design variable, in the given order
-    ReducedEigenpairs        modified;       ///< modal-coordinate solution with the changes (T fixed)
+    std::vector<double>      alphas;   ///< one per design variable, in the given order
+    ReducedEigenpairs        modified; ///< modal-coordinate solution with the changes (T fixed)
     std::vector<unsigned>    achieved_modes; ///< index in modified of the mode tracking each target
     unsigned                 iterations = 0; ///< 1 for the direct one-variable solution
     std::vector<std::string> log;            ///< roots considered, convergence history

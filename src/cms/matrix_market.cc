@@ -41,8 +41,8 @@ namespace corot::cms
     write_symmetric(prefix + "_K.mtx", cms.reduced().stiffness, "stiffness K^ = T^T K~ T");
     write_symmetric(prefix + "_M.mtx", cms.reduced().mass, "mass M^ = T^T M~ T");
 
-    const Substructuring &sub = cms.substructuring();
-    const unsigned        n   = cms.reduced().size();
+    const Substructuring                               &sub = cms.substructuring();
+    const unsigned                                      n   = cms.reduced().size();
     std::vector<std::tuple<unsigned, unsigned, double>> entries;
     for (unsigned j = 0; j < n; ++j)
       {
@@ -58,7 +58,8 @@ namespace corot::cms
         << "% corot map from generalized coordinates xi to physical DOFs: u = Phi xi\n";
     for (unsigned i = 0; i < sub.n_dofs; ++i)
       out << "% row " << i + 1 << ": "
-          << (i < dofs.n_dofs() ? dofs.describe(i) : "a DOF of an imported component (no deck DOF)") << "\n";
+          << (i < dofs.n_dofs() ? dofs.describe(i) : "a DOF of an imported component (no deck DOF)")
+          << "\n";
     out << sub.n_dofs << " " << n << " " << entries.size() << "\n";
     for (const auto &[i, j, value] : entries)
       out << i << " " << j << " " << value << "\n";

@@ -57,29 +57,30 @@ namespace corot::cms
   }
 
   ModePairing
-  pair_modes(const Eigen::MatrixXd &cross, const Eigen::MatrixXd &gram_a, const Eigen::MatrixXd &gram_b,
-             const Eigen::VectorXd &eigenvalues_a, const Eigen::VectorXd &eigenvalues_b,
-             const double tolerance, const double zero_level)
+  pair_modes(const Eigen::MatrixXd &cross, const Eigen::MatrixXd &gram_a,
+             const Eigen::MatrixXd &gram_b, const Eigen::VectorXd &eigenvalues_a,
+             const Eigen::VectorXd &eigenvalues_b, const double tolerance, const double zero_level)
   {
-    const unsigned n_a = cross.rows(), n_b = cross.cols();
+    const unsigned                 n_a = cross.rows(), n_b = cross.cols();
     const std::vector<ModeCluster> clusters_a = find_clusters(eigenvalues_a, tolerance, zero_level);
     const std::vector<ModeCluster> clusters_b = find_clusters(eigenvalues_b, tolerance, zero_level);
 
     // MAC of each a_i against each cluster of B, and of each b_j against each cluster of A.
-    Eigen::MatrixXd against_b(n_a, clusters_b.size()), against_a(n_b, clusters_a.size());
+    Eigen::MatrixXd       against_b(n_a, clusters_b.size()), against_a(n_b, clusters_a.size());
     std::vector<unsigned> in_a(n_a), in_b(n_b);
     for (unsigned k = 0; k < clusters_b.size(); ++k)
       {
-        const ModeCluster &c = clusters_b[k];
+        const ModeCluster    &c    = clusters_b[k];
         const Eigen::MatrixXd gram = gram_b.block(c.first, c.first, c.size, c.size);
         for (unsigned i = 0; i < n_a; ++i)
-          against_b(i, k) = subspace_mac(cross.row(i).segment(c.first, c.size).transpose(), gram, gram_a(i, i));
+          against_b(i, k) =
+            subspace_mac(cross.row(i).segment(c.first, c.size).transpose(), gram, gram_a(i, i));
         for (unsigned j = c.first; j < c.first + c.size; ++j)
           in_b[j] = k;
       }
     for (unsigned k = 0; k < clusters_a.size(); ++k)
       {
-        const ModeCluster &c = clusters_a[k];
+        const ModeCluster    &c    = clusters_a[k];
         const Eigen::MatrixXd gram = gram_a.block(c.first, c.first, c.size, c.size);
         for (unsigned j = 0; j < n_b; ++j)
           against_a(j, k) = subspace_mac(cross.col(j).segment(c.first, c.size), gram, gram_b(j, j));
@@ -150,7 +151,7 @@ namespace corot::cms
           if (const auto it = alphas.find(d.parameter); it != alphas.end())
             mass += it->second * d.mass_derivative;
         const std::vector<int> rows(component.global_dofs.begin(), component.global_dofs.end());
-        const Eigen::MatrixXd x_c = x(rows, Eigen::all), y_c = y(rows, Eigen::all);
+        const Eigen::MatrixXd  x_c = x(rows, Eigen::all), y_c = y(rows, Eigen::all);
         result.noalias() += x_c.transpose() * (mass * y_c);
       }
     return result;

@@ -109,9 +109,10 @@ namespace corot::cms
    * @p tolerance and @p zero_level).
    */
   ModePairing
-  pair_modes(const Eigen::MatrixXd &cross, const Eigen::MatrixXd &gram_a, const Eigen::MatrixXd &gram_b,
-             const Eigen::VectorXd &eigenvalues_a, const Eigen::VectorXd &eigenvalues_b,
-             double tolerance = cluster_tolerance, double zero_level = 0.0);
+  pair_modes(const Eigen::MatrixXd &cross, const Eigen::MatrixXd &gram_a,
+             const Eigen::MatrixXd &gram_b, const Eigen::VectorXd &eigenvalues_a,
+             const Eigen::VectorXd &eigenvalues_b, double tolerance = cluster_tolerance,
+             double zero_level = 0.0);
 
   /**
    * X^T M Y for physical vectors (columns, full-model DOF numbering, size

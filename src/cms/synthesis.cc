@@ -68,7 +68,7 @@ namespace corot::cms
     unsigned n_constraints = 0;
     for (const auto &slots : slots_of)
       n_constraints += slots.size() - 1;
-    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(n_constraints, n_slots);
+    Eigen::MatrixXd a   = Eigen::MatrixXd::Zero(n_constraints, n_slots);
     unsigned        row = 0;
     for (const auto &slots : slots_of)
       for (unsigned i = 1; i < slots.size(); ++i, ++row)
@@ -95,8 +95,8 @@ namespace corot::cms
     psi_j = 0.5 * (psi_j + psi_j.transpose()).eval();
 
     // F = A Psi_rJ A^T (symmetric semi-definite), split into range and null space.
-    const Eigen::MatrixXd flexibility = a * psi_j * a.transpose();
-    const Eigen::MatrixXd coupling    = a * phi_j; // A Phi_J
+    const Eigen::MatrixXd                          flexibility = a * psi_j * a.transpose();
+    const Eigen::MatrixXd                          coupling    = a * phi_j; // A Phi_J
     Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(flexibility);
     // Residual flexibility below 1e-9 of the components' elastic flexibility
     // is round-off (every mode of that region kept): treat it as none.
@@ -113,10 +113,11 @@ namespace corot::cms
     Eigen::MatrixXd n_basis = Eigen::MatrixXd::Identity(n_modes, n_modes);
     if (!null.empty())
       {
-        const Eigen::MatrixXd                      c_null = v_null.transpose() * coupling;
-        const Eigen::JacobiSVD<Eigen::MatrixXd>    svd(c_null, Eigen::ComputeFullV);
-        const double                               tol = 1e-10 * std::max(1e-300, svd.singularValues().size() ? svd.singularValues()[0] : 0.0);
-        unsigned                                   rank = 0;
+        const Eigen::MatrixXd                   c_null = v_null.transpose() * coupling;
+        const Eigen::JacobiSVD<Eigen::MatrixXd> svd(c_null, Eigen::ComputeFullV);
+        const double                            tol =
+          1e-10 * std::max(1e-300, svd.singularValues().size() ? svd.singularValues()[0] : 0.0);
+        unsigned rank = 0;
         for (int i = 0; i < svd.singularValues().size(); ++i)
           if (svd.singularValues()[i] > tol)
             ++rank;
@@ -127,7 +128,8 @@ namespace corot::cms
     Eigen::VectorXd inverse = Eigen::VectorXd::Zero(range.size());
     for (unsigned i = 0; i < range.size(); ++i)
       inverse[i] = 1.0 / eigen.eigenvalues()[range[i]];
-    const Eigen::MatrixXd g = v_range * inverse.asDiagonal() * v_range.transpose() * coupling * n_basis;
+    const Eigen::MatrixXd g =
+      v_range * inverse.asDiagonal() * v_range.transpose() * coupling * n_basis;
     const Eigen::MatrixXd a_t_g = a.transpose() * g; // slots x q
 
     // T_c = W_c P_c with W_c = [Phi_c, Psi_rc] and P_c = [N_c; -(A^T g)_c],
@@ -144,7 +146,8 @@ namespace corot::cms
         Eigen::MatrixXd p_c(n_c + n_a, n);
         p_c.topRows(n_c) = n_basis.middleRows(mode_offset[c], n_c);
         if (n_a > 0)
-          p_c.bottomRows(n_a) = -a_t_g.middleRows(slot_offset[c], sub.components[c].interface_local.size());
+          p_c.bottomRows(n_a) =
+            -a_t_g.middleRows(slot_offset[c], sub.components[c].interface_local.size());
         model.stiffness += p_c.transpose() * bases[c].generalized_stiffness * p_c;
         model.mass += p_c.transpose() * bases[c].generalized_mass * p_c;
         Eigen::MatrixXd t_c = bases[c].kept.modes * p_c.topRows(n_c);
@@ -172,7 +175,7 @@ namespace corot::cms
         Eigen::MatrixXd  t_c       = Eigen::MatrixXd::Zero(component.n_dofs(), n);
         for (unsigned k = 0; k < component.interface_global.size(); ++k)
           t_c.col(component.interface_global[k]) = bases[c].attachment.col(k);
-        const unsigned n_c = bases[c].kept.modes.cols();
+        const unsigned n_c          = bases[c].kept.modes.cols();
         t_c.middleCols(offset, n_c) = bases[c].kept.modes;
         offset += n_c;
         model.transformation.push_back(std::move(t_c));

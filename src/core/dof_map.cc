@@ -3,7 +3,7 @@
 namespace corot::core
 {
   DofMap::DofMap(const std::vector<std::array<bool, n_dof_kinds>> &active,
-                 const std::vector<unsigned>                       &node_ids)
+                 const std::vector<unsigned>                      &node_ids)
     : dof_index_(active.size())
     , node_ids_(node_ids)
   {
@@ -22,7 +22,6 @@ namespace corot::core
   std::string
   DofMap::describe(const unsigned dof) const
   {
-    return "node " + std::to_string(node_ids_[dof_node_[dof]]) + " " +
-           dof_name(dof_kind_[dof]);
+    return "node " + std::to_string(node_ids_[dof_node_[dof]]) + " " + dof_name(dof_kind_[dof]);
   }
 } // namespace corot::core

@@ -29,7 +29,7 @@ namespace corot::core
      * @p node_ids gives each node's user id for messages.
      */
     DofMap(const std::vector<std::array<bool, n_dof_kinds>> &active,
-           const std::vector<unsigned>                       &node_ids);
+           const std::vector<unsigned>                      &node_ids);
 
     /** Number of active DOFs. */
     unsigned

@@ -24,7 +24,7 @@ namespace corot::core
   /** A node: user id and reference position. */
   struct NodeRecord
   {
-    unsigned        id = 0;
+    unsigned        id       = 0;
     Eigen::Vector3d position = Eigen::Vector3d::Zero();
     SourceLocation  defined_at;
   };
@@ -56,11 +56,11 @@ namespace corot::core
   /** Time function scaling a load or prescribed value (*AMPLITUDE). */
   struct Amplitude
   {
-    std::string                              name;
-    bool                                     is_expression = false;
-    std::vector<std::pair<double, double>>   points;     ///< TABULAR (time, value), time increasing
-    std::string                              expression; ///< EXPRESSION, a muParser formula in t
-    SourceLocation                           defined_at;
+    std::string                            name;
+    bool                                   is_expression = false;
+    std::vector<std::pair<double, double>> points;     ///< TABULAR (time, value), time increasing
+    std::string                            expression; ///< EXPRESSION, a muParser formula in t
+    SourceLocation                         defined_at;
   };
 
   /** *INITIAL CONDITIONS, TYPE=VELOCITY | DISPLACEMENT data line. */
@@ -103,12 +103,12 @@ namespace corot::core
     std::string deck_path; ///< the deck file as given on the command line
     std::string heading;
 
-    std::vector<NodeRecord>       nodes;
-    std::map<unsigned, size_t>    node_index; ///< node id -> index in nodes
-    std::vector<ElementRecord>    elements;
+    std::vector<NodeRecord>    nodes;
+    std::map<unsigned, size_t> node_index; ///< node id -> index in nodes
+    std::vector<ElementRecord> elements;
     /** One per element record (same order): section, material and positions resolved by deck::ModelFinaliser. */
     std::vector<ElementDefinition> element_definitions;
-    std::map<unsigned, size_t>    element_index; ///< element id -> index in elements
+    std::map<unsigned, size_t>     element_index; ///< element id -> index in elements
 
     std::map<std::string, std::vector<unsigned>> node_sets;
     std::map<std::string, std::vector<unsigned>> element_sets;
@@ -117,15 +117,16 @@ namespace corot::core
     std::vector<Section>             sections;
     std::map<std::string, Amplitude> amplitudes; ///< by upper-case name
     std::vector<Equation>            equations;
-    std::vector<NodeTie>             node_ties;    ///< *MPC BEAM, PIN, TIE
-    std::vector<RigidBody>           rigid_bodies; ///< *RIGID BODY (expanded by assembly::FollowerConstraints)
-    std::vector<BoundaryCondition>   boundaries; ///< model-level: apply in every step
-    std::vector<InitialCondition>    initial_conditions;
-    std::vector<Step>                steps;
+    std::vector<NodeTie>             node_ties; ///< *MPC BEAM, PIN, TIE
+    std::vector<RigidBody>
+      rigid_bodies; ///< *RIGID BODY (expanded by assembly::FollowerConstraints)
+    std::vector<BoundaryCondition> boundaries; ///< model-level: apply in every step
+    std::vector<InitialCondition>  initial_conditions;
+    std::vector<Step>              steps;
     /** *TIME POINTS, NAME=: step times (ascending) by upper-case name. */
     std::map<std::string, std::vector<double>> time_points;
-    std::vector<Component>           components;        ///< *COMPONENT, in deck order
-    std::vector<DesignParameter>     design_parameters; ///< *DESIGN PARAMETER, in deck order
+    std::vector<Component>                     components; ///< *COMPONENT, in deck order
+    std::vector<DesignParameter> design_parameters;        ///< *DESIGN PARAMETER, in deck order
 
     /** The node with user id @p id (which must exist). */
     const NodeRecord &

@@ -44,8 +44,8 @@ namespace corot::core
     double                min_increment     = 0.0;
     double                max_increment     = 0.0;
     std::optional<double> max_load_factor;          ///< stop when the LPF reaches it
-    unsigned              limit_node = 0;           ///< node id of the displacement limit (0: none)
-    unsigned              limit_dof  = 0;           ///< 1..6
+    unsigned              limit_node         = 0;   ///< node id of the displacement limit (0: none)
+    unsigned              limit_dof          = 0;   ///< 1..6
     double                limit_displacement = 0.0; ///< stop when |u(node, dof)| reaches it
     SourceLocation        data_at;                  ///< the data line, for errors found later
   };
@@ -67,35 +67,37 @@ namespace corot::core
   /** *DYNAMIC parameters and data line (initial or fixed time increment, period, min, max). */
   struct DynamicParameters
   {
-    double      time_increment = 0.0; ///< DIRECT: the increment; otherwise the initial one
-    double      period         = 0.0;
-    double      min_increment  = 0.0;  ///< 0: min(initial, 1e-5 period) (automatic only)
-    double      max_increment  = 0.0;  ///< 0: the period (automatic only)
-    double      tolerance      = 1e-3; ///< TOLERANCE=: local error per increment (automatic only)
+    double time_increment = 0.0; ///< DIRECT: the increment; otherwise the initial one
+    double period         = 0.0;
+    double min_increment  = 0.0;  ///< 0: min(initial, 1e-5 period) (automatic only)
+    double max_increment  = 0.0;  ///< 0: the period (automatic only)
+    double tolerance      = 1e-3; ///< TOLERANCE=: local error per increment (automatic only)
     /** INTEGRATOR= and its parameters, as the integrator's plugin parsed them (integrators/registry.h). */
     std::shared_ptr<const integrators::IntegratorSetup> integrator;
-    bool        direct         = false;      ///< DIRECT: fixed increments
+    bool direct = false; ///< DIRECT: fixed increments
   };
 
   /** *COMPONENT MATRIX OUTPUT in a *MODAL SYNTHESIS step: one component's matrices written to files. */
   struct ComponentMatrixOutput
   {
-    std::string    component;             ///< upper-case component name
-    bool           craig_bampton = false; ///< FORMAT=CRAIG BAMPTON; otherwise MATRIX MARKET (physical K_c, M_c)
-    std::string    prefix;                ///< FILE= (default: the component name in lower case)
+    std::string component; ///< upper-case component name
+    bool        craig_bampton =
+      false;               ///< FORMAT=CRAIG BAMPTON; otherwise MATRIX MARKET (physical K_c, M_c)
+    std::string    prefix; ///< FILE= (default: the component name in lower case)
     SourceLocation defined_at;
   };
 
   /** *MODAL SYNTHESIS parameters and data line (input_decks/README.md, CMS keywords). */
   struct ModalSynthesisParameters
   {
-    bool     craig_bampton = false; ///< METHOD=CRAIG BAMPTON; otherwise FREE INTERFACE
-    double   cutoff        = 0.0;   ///< CUTOFF= component cut-off frequency (cycles/time)
-    bool     residual      = true;  ///< RESIDUAL=YES: residual attachment modes (free interface)
-    bool     compare_full  = false; ///< COMPARE=FULL
-    unsigned n_modes       = 10;    ///< system modes to report
-    std::string export_prefix;      ///< EXPORT=: MatrixMarket files of the reduced model (empty: none)
-    std::vector<ComponentMatrixOutput> component_outputs; ///< *COMPONENT MATRIX OUTPUT blocks of the step
+    bool        craig_bampton = false; ///< METHOD=CRAIG BAMPTON; otherwise FREE INTERFACE
+    double      cutoff        = 0.0;   ///< CUTOFF= component cut-off frequency (cycles/time)
+    bool        residual      = true;  ///< RESIDUAL=YES: residual attachment modes (free interface)
+    bool        compare_full  = false; ///< COMPARE=FULL
+    unsigned    n_modes       = 10;    ///< system modes to report
+    std::string export_prefix; ///< EXPORT=: MatrixMarket files of the reduced model (empty: none)
+    std::vector<ComponentMatrixOutput>
+      component_outputs; ///< *COMPONENT MATRIX OUTPUT blocks of the step
   };
 
   /** A fractional change alpha of a design parameter (*MODIFICATION data line). */
@@ -141,16 +143,10 @@ namespace corot::core
    * names one. A procedure is known by the alternative it holds
    * (analysis::ProcedureRegistry::of); a new procedure adds its struct here.
    */
-  using ProcedureParameters = std::variant<std::monostate,
-                                           StaticParameters,
-                                           RiksParameters,
-                                           FrequencyParameters,
-                                           BuckleParameters,
-                                           DynamicParameters,
-                                           ModalSynthesisParameters,
-                                           ModificationParameters,
-                                           SensitivityParameters,
-                                           InverseFrequencyParameters>;
+  using ProcedureParameters =
+    std::variant<std::monostate, StaticParameters, RiksParameters, FrequencyParameters,
+                 BuckleParameters, DynamicParameters, ModalSynthesisParameters,
+                 ModificationParameters, SensitivityParameters, InverseFrequencyParameters>;
 
   /** The index of @p Parameters among the alternatives of ProcedureParameters. */
   template <typename Parameters, std::size_t index = 0>
@@ -159,7 +155,8 @@ namespace corot::core
   {
     static_assert(index < std::variant_size_v<ProcedureParameters>,
                   "not an alternative of core::ProcedureParameters");
-    if constexpr (std::is_same_v<std::variant_alternative_t<index, ProcedureParameters>, Parameters>)
+    if constexpr (std::is_same_v<std::variant_alternative_t<index, ProcedureParameters>,
+                                 Parameters>)
       return index;
     else
       return procedure_parameters_index<Parameters, index + 1>();

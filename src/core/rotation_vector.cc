@@ -28,8 +28,8 @@ namespace corot::core
     Eigen::Quaterniond q = rotation.normalized();
     if (q.w() < 0.0)
       q.coeffs() *= -1.0;
-    const double    sin_half = q.vec().norm();
-    const double    angle    = 2.0 * std::atan2(sin_half, q.w()); // in [0, pi]
+    const double sin_half = q.vec().norm();
+    const double angle    = 2.0 * std::atan2(sin_half, q.w()); // in [0, pi]
     if (sin_half > 1e-12)
       {
         const Eigen::Vector3d axis = q.vec() / sin_half;
@@ -58,16 +58,17 @@ namespace corot::core
     if (q.w() < 0.0)
       q.coeffs() *= -1.0;
     if (q.w() <= 1e-8)
-      throw std::runtime_error("a step rotates a node by 180 degrees or more; shorten the time step");
+      throw std::runtime_error(
+        "a step rotates a node by 180 degrees or more; shorten the time step");
     return 2.0 / q.w() * q.vec();
   }
 
   Eigen::Vector3d
   RotationVector::compose(const Eigen::Vector3d &psi, const Eigen::Vector3d &phi)
   {
-    const double             half  = phi.norm() / 2.0;
-    const Eigen::Vector3d    angle = half > 0.0 ? Eigen::Vector3d(std::atan(half) / half * phi) :
-                                                  Eigen::Vector3d::Zero();
+    const double          half = phi.norm() / 2.0;
+    const Eigen::Vector3d angle =
+      half > 0.0 ? Eigen::Vector3d(std::atan(half) / half * phi) : Eigen::Vector3d::Zero();
     const Eigen::Quaterniond q(cayley(phi) * exp(psi));
     return log_near(q, psi + angle);
   }

@@ -20,11 +20,11 @@ namespace corot::core
   /** Which keyword defined a section, and therefore which element families it fits. */
   enum class SectionKind
   {
-    solid,          ///< *SOLID SECTION: truss cross-sectional area
-    beam,           ///< *BEAM SECTION or *BEAM GENERAL SECTION
-    shell,          ///< *SHELL SECTION: thickness
-    point_mass,     ///< *MASS
-    rotary_inertia  ///< *ROTARY INERTIA
+    solid,         ///< *SOLID SECTION: truss cross-sectional area
+    beam,          ///< *BEAM SECTION or *BEAM GENERAL SECTION
+    shell,         ///< *SHELL SECTION: thickness
+    point_mass,    ///< *MASS
+    rotary_inertia ///< *ROTARY INERTIA
   };
 
   /** A bar's section (*SOLID SECTION on T2D2, T3D2). */
@@ -45,10 +45,11 @@ namespace corot::core
     double i12              = 0.0; ///< product moment of area
     double i22              = 0.0; ///< second moment of area about local 2
     double torsion_constant = 0.0; ///< St Venant torsion constant J
-    double shear_factor_1   = 0.0; ///< Timoshenko shear coefficient k for shear along local 1 (0: no shear flexibility)
-    double shear_factor_2   = 0.0; ///< Timoshenko shear coefficient k for shear along local 2
+    double shear_factor_1 =
+      0.0; ///< Timoshenko shear coefficient k for shear along local 1 (0: no shear flexibility)
+    double shear_factor_2 = 0.0; ///< Timoshenko shear coefficient k for shear along local 2
     /** Direction of local axis 1 (Abaqus n1); Abaqus default (0, 0, -1) for space beams. */
-    Eigen::Vector3d n1 = Eigen::Vector3d(0.0, 0.0, -1.0);
+    Eigen::Vector3d n1       = Eigen::Vector3d(0.0, 0.0, -1.0);
     bool            n1_given = false;
     /**
      * Position of the section centre relative to the node line, components
@@ -69,8 +70,9 @@ namespace corot::core
   /** Inertia lumped at a node (*MASS on MASS elements, *ROTARY INERTIA on ROTARYI elements). */
   struct PointInertia
   {
-    double          mass           = 0.0;                       ///< *MASS value
-    Eigen::Matrix3d rotary_inertia = Eigen::Matrix3d::Zero();   ///< *ROTARY INERTIA tensor (global axes)
+    double          mass = 0.0; ///< *MASS value
+    Eigen::Matrix3d rotary_inertia =
+      Eigen::Matrix3d::Zero(); ///< *ROTARY INERTIA tensor (global axes)
   };
 
   /**
@@ -175,12 +177,13 @@ namespace corot::core
   /** A section assigned to an element set, as read from the deck. */
   struct Section
   {
-    SectionKind       kind = SectionKind::solid;
-    std::string       elset;
-    std::string       material; ///< empty for *MASS, *ROTARY INERTIA and for GENERAL sections with E, G given
-    std::string       shape;    ///< RECT, CIRC, PIPE, BOX, GENERAL, or empty
+    SectionKind kind = SectionKind::solid;
+    std::string elset;
+    std::string
+      material; ///< empty for *MASS, *ROTARY INERTIA and for GENERAL sections with E, G given
+    std::string         shape;      ///< RECT, CIRC, PIPE, BOX, GENERAL, or empty
     std::vector<double> dimensions; ///< the dimension line as written (shape-specific)
-    SectionProperties properties;   ///< the data of the section's kind
+    SectionProperties   properties; ///< the data of the section's kind
     /** E and G given on a *BEAM GENERAL SECTION (used when no material is named). */
     std::optional<double> general_youngs_modulus;
     std::optional<double> general_shear_modulus;

@@ -30,9 +30,9 @@ namespace corot::core
   {
   public:
     InputError(const SourceLocation &where, const std::string &message)
-      : std::runtime_error(where.line > 0 ? where.str() + ": " + message :
-                                            (where.file.empty() ? message :
-                                                                  where.file + ": " + message))
+      : std::runtime_error(where.line > 0 ?
+                             where.str() + ": " + message :
+                             (where.file.empty() ? message : where.file + ": " + message))
       , location(where)
     {}
 

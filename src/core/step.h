@@ -59,11 +59,11 @@ namespace corot::core
       energy_print
     };
     Kind                     kind = Kind::node_print;
-    std::string              set_name;  ///< NSET= or ELSET= (empty: all)
-    std::vector<unsigned>    ids;       ///< resolved node or element ids (empty: all)
-    std::vector<std::string> variables; ///< e.g. U, RF, S
-    unsigned                 frequency = 1; ///< every n-th increment and the last; 0: none
-    std::string              time_points;   ///< TIME POINTS= (upper case): only at those times
+    std::string              set_name;          ///< NSET= or ELSET= (empty: all)
+    std::vector<unsigned>    ids;               ///< resolved node or element ids (empty: all)
+    std::vector<std::string> variables;         ///< e.g. U, RF, S
+    unsigned                 frequency = 1;     ///< every n-th increment and the last; 0: none
+    std::string              time_points;       ///< TIME POINTS= (upper case): only at those times
     bool                     inherited = false; ///< carried over from an earlier step
     SourceLocation           defined_at;
   };
@@ -77,29 +77,30 @@ namespace corot::core
   struct Step
   {
     /** NLGEOM in force: NLGEOM[=YES|NO] on the *STEP line, else the previous step's (CalculiX, Abaqus). */
-    bool                           nlgeom    = false;
-    bool                           perturbation = false; ///< *STEP, PERTURBATION
+    bool nlgeom       = false;
+    bool perturbation = false; ///< *STEP, PERTURBATION
     /**
      * *STEP, AMPLITUDE=RAMP (true) or STEP (false): how loads and prescribed
      * values without an amplitude go from their values at the start of the
      * step to the new ones. Empty: the procedure's default (RAMP in *STATIC,
      * STEP in *DYNAMIC, as CalculiX).
      */
-    std::optional<bool>            ramp;
-    unsigned                       max_increments = 100; ///< INC=
+    std::optional<bool> ramp;
+    unsigned            max_increments = 100; ///< INC=
     /** The procedure and its parameters (std::monostate: none yet). */
-    ProcedureParameters            parameters;
+    ProcedureParameters parameters;
     /** *CONTROLS in force (this step's or inherited from the step before; unset: defaults). */
     solvers::NewtonControlsOverride controls;
-    std::vector<BoundaryCondition> boundaries;
-    bool                           new_boundaries = false; ///< *BOUNDARY, OP=NEW seen
-    std::vector<ConcentratedLoad>  loads;
-    bool                           new_loads = false;      ///< *CLOAD, OP=NEW seen
-    std::vector<GravityLoad>       gravity;
-    bool                           new_gravity = false;    ///< *DLOAD, OP=NEW seen
-    std::vector<OutputRequest>     outputs; ///< own requests, then those inherited (OutputRequest::inherited)
-    SourceLocation                 defined_at;
-    SourceLocation                 procedure_at; ///< the procedure's keyword line
+    std::vector<BoundaryCondition>  boundaries;
+    bool                            new_boundaries = false; ///< *BOUNDARY, OP=NEW seen
+    std::vector<ConcentratedLoad>   loads;
+    bool                            new_loads = false; ///< *CLOAD, OP=NEW seen
+    std::vector<GravityLoad>        gravity;
+    bool                            new_gravity = false; ///< *DLOAD, OP=NEW seen
+    std::vector<OutputRequest>
+                   outputs; ///< own requests, then those inherited (OutputRequest::inherited)
+    SourceLocation defined_at;
+    SourceLocation procedure_at; ///< the procedure's keyword line
 
     /** True once the step names a procedure. */
     bool

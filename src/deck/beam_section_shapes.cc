@@ -29,8 +29,8 @@ namespace corot::deck
       const double longer  = std::max(a, b);
       const double shorter = std::min(a, b);
       const double ratio   = shorter / longer;
-      p.torsion_constant =
-        longer * std::pow(shorter, 3) * (1.0 / 3.0 - 0.21 * ratio * (1.0 - std::pow(ratio, 4) / 12.0));
+      p.torsion_constant   = longer * std::pow(shorter, 3) *
+                           (1.0 / 3.0 - 0.21 * ratio * (1.0 - std::pow(ratio, 4) / 12.0));
       p.shear_factor_1 = p.shear_factor_2 = 5.0 / 6.0;
       return p;
     }
@@ -44,7 +44,7 @@ namespace corot::deck
     circle(const double r, const double nu)
     {
       core::BeamSection p;
-      p.area             = pi * r * r;
+      p.area = pi * r * r;
       p.i11 = p.i22      = pi * std::pow(r, 4) / 4.0;
       p.torsion_constant = pi * std::pow(r, 4) / 2.0;
       p.shear_factor_1 = p.shear_factor_2 = 6.0 * (1.0 + nu) / (7.0 + 6.0 * nu);
@@ -99,13 +99,13 @@ namespace corot::deck
     core::BeamSection
     pipe(const double r, const double t, const double nu)
     {
-      const double ri = r - t;
-      const double m2 = (ri / r) * (ri / r);
+      const double      ri = r - t;
+      const double      m2 = (ri / r) * (ri / r);
       core::BeamSection p;
-      p.area             = pi * (r * r - ri * ri);
+      p.area = pi * (r * r - ri * ri);
       p.i11 = p.i22      = pi * (std::pow(r, 4) - std::pow(ri, 4)) / 4.0;
       p.torsion_constant = pi * (std::pow(r, 4) - std::pow(ri, 4)) / 2.0;
-      p.shear_factor_1 = p.shear_factor_2 =
+      p.shear_factor_1   = p.shear_factor_2 =
         6.0 * (1.0 + nu) * (1.0 + m2) * (1.0 + m2) /
         ((7.0 + 6.0 * nu) * (1.0 + m2) * (1.0 + m2) + (20.0 + 12.0 * nu) * m2);
       return p;
@@ -137,7 +137,7 @@ namespace corot::deck
                                           {a, t2, 0.0, b / 2 - t2 / 2},
                                           {t3, clear_height, -a / 2 + t3 / 2, (t4 - t2) / 2},
                                           {a, t4, 0.0, -b / 2 + t4 / 2}}};
-      double area = 0, first_1 = 0, first_2 = 0;
+      double                    area = 0, first_1 = 0, first_2 = 0;
       for (const Wall &w : walls)
         {
           area += w.width * w.height;
@@ -194,10 +194,8 @@ namespace corot::deck
   }
 
   core::BeamSection
-  beam_section_shape(const std::string          &shape,
-                     const std::vector<double>  &dims,
-                     const double                poissons_ratio,
-                     const core::SourceLocation &location)
+  beam_section_shape(const std::string &shape, const std::vector<double> &dims,
+                     const double poissons_ratio, const core::SourceLocation &location)
   {
     const auto [fewest, most] = beam_section_dimension_count(shape);
     if (most == 0)
@@ -211,8 +209,7 @@ namespace corot::deck
                                          " dimensions, got " + std::to_string(dims.size()));
     for (const double d : dims)
       if (!(d > 0.0))
-        throw core::InputError(location, "SECTION=" + shape +
-                                           " dimensions must be positive, got " +
+        throw core::InputError(location, "SECTION=" + shape + " dimensions must be positive, got " +
                                            std::to_string(d));
     if (shape == "RECT")
       return rectangle(dims[0], dims.size() == 2 ? dims[1] : dims[0]);
@@ -227,10 +224,9 @@ namespace corot::deck
     if (shape == "PIPE")
       {
         if (dims[1] > dims[0])
-          throw core::InputError(location, "SECTION=PIPE wall thickness " +
-                                             std::to_string(dims[1]) +
-                                             " exceeds the outer radius " +
-                                             std::to_string(dims[0]));
+          throw core::InputError(location,
+                                 "SECTION=PIPE wall thickness " + std::to_string(dims[1]) +
+                                   " exceeds the outer radius " + std::to_string(dims[0]));
         return pipe(dims[0], dims[1], poissons_ratio);
       }
     if (dims[2] + dims[4] >= dims[0] || dims[3] + dims[5] >= dims[1])

@@ -47,8 +47,6 @@ namespace corot::deck
    * The direction n1 is left at its default.
    */
   core::BeamSection
-  beam_section_shape(const std::string          &shape,
-                     const std::vector<double>  &dims,
-                     double                      poissons_ratio,
-                     const core::SourceLocation &location);
+  beam_section_shape(const std::string &shape, const std::vector<double> &dims,
+                     double poissons_ratio, const core::SourceLocation &location);
 } // namespace corot::deck

@@ -29,13 +29,14 @@ namespace corot::deck
   {
     require_at_most_lines(keyword, data, 0);
     core::Component component;
-    component.name        = keyword.required_upper("NAME");
-    component.defined_at  = keyword.location();
+    component.name       = keyword.required_upper("NAME");
+    component.defined_at = keyword.location();
     if (keyword.has("INPUT"))
       {
         if (keyword.has("ELSET"))
-          throw core::InputError(keyword.location(),
-                                 "*COMPONENT takes ELSET= (an element set) or INPUT= (matrices from files), not both");
+          throw core::InputError(
+            keyword.location(),
+            "*COMPONENT takes ELSET= (an element set) or INPUT= (matrices from files), not both");
         const std::string format = keyword.value_upper("FORMAT").value_or("");
         if (format != "MATRIX MARKET")
           throw core::InputError(keyword.location(),
@@ -45,7 +46,8 @@ namespace corot::deck
         std::filesystem::path prefix(keyword.required("INPUT"));
         if (prefix.is_relative())
           prefix = std::filesystem::path(keyword.location().file).parent_path() / prefix;
-        auto imported = std::make_shared<core::ImportedMatrices>(read_imported_component(prefix.string()));
+        auto imported =
+          std::make_shared<core::ImportedMatrices>(read_imported_component(prefix.string()));
         if (const auto tolerance = keyword.number("TOLERANCE"))
           {
             if (!(*tolerance >= 0.0))
@@ -58,23 +60,24 @@ namespace corot::deck
     else
       {
         if (keyword.has("FORMAT") || keyword.has("TOLERANCE"))
-          throw core::InputError(keyword.location(), "FORMAT= and TOLERANCE= belong to *COMPONENT, INPUT=");
+          throw core::InputError(keyword.location(),
+                                 "FORMAT= and TOLERANCE= belong to *COMPONENT, INPUT=");
         component.element_set = keyword.required_upper("ELSET");
       }
-    auto &components      = state_.model.components;
+    auto &components = state_.model.components;
     for (const core::Component &other : components)
       if (other.name == component.name)
         throw core::InputError(keyword.location(), "component " + component.name +
                                                      " is already defined at " +
                                                      other.defined_at.str());
-    const size_t index = components.size();
+    const size_t index       = components.size();
     const bool   by_elements = component.imported == nullptr;
     components.push_back(component);
     if (by_elements)
       add_reference(state_, false, component.element_set, keyword.location(),
-                  [index](core::Model &model) -> std::vector<unsigned> & {
-                    return model.components[index].element_ids;
-                  });
+                    [index](core::Model &model) -> std::vector<unsigned> & {
+                      return model.components[index].element_ids;
+                    });
   }
 
   void
@@ -82,16 +85,17 @@ namespace corot::deck
   {
     require_at_most_lines(keyword, data, 0);
     core::DesignParameter parameter;
-    parameter.name       = keyword.required_upper("NAME");
-    parameter.component  = keyword.required_upper("COMPONENT");
-    parameter.property   = keyword.required_upper("PROPERTY");
-    parameter.defined_at = keyword.location();
-    static const std::set<std::string> properties = {"DENSITY", "MODULUS", "THICKNESS", "AREA",
-                                                     "MASS SCALE", "STIFFNESS SCALE"};
+    parameter.name                                = keyword.required_upper("NAME");
+    parameter.component                           = keyword.required_upper("COMPONENT");
+    parameter.property                            = keyword.required_upper("PROPERTY");
+    parameter.defined_at                          = keyword.location();
+    static const std::set<std::string> properties = {"DENSITY", "MODULUS",    "THICKNESS",
+                                                     "AREA",    "MASS SCALE", "STIFFNESS SCALE"};
     if (properties.count(parameter.property) == 0)
-      throw core::InputError(keyword.location(), "unknown PROPERTY=" + parameter.property +
-                                                   " (DENSITY, MODULUS, THICKNESS, AREA, MASS SCALE "
-                                                   "or STIFFNESS SCALE)");
+      throw core::InputError(keyword.location(),
+                             "unknown PROPERTY=" + parameter.property +
+                               " (DENSITY, MODULUS, THICKNESS, AREA, MASS SCALE "
+                               "or STIFFNESS SCALE)");
     for (const core::DesignParameter &other : state_.model.design_parameters)
       if (other.name == parameter.name)
         throw core::InputError(keyword.location(), "design parameter " + parameter.name +
@@ -104,7 +108,8 @@ namespace corot::deck
   CmsKeywordParser::design_variables(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
     keyword.check_parameters({});
-    auto *inverse = std::get_if<core::InverseFrequencyParameters>(&state_.model.steps.back().parameters);
+    auto *inverse =
+      std::get_if<core::InverseFrequencyParameters>(&state_.model.steps.back().parameters);
     if (inverse == nullptr)
       throw core::InputError(keyword.location(),
                              "*DESIGN VARIABLES belongs to an *INVERSE FREQUENCY step (after it)");
@@ -125,30 +130,36 @@ namespace corot::deck
   }
 
   void
-  CmsKeywordParser::component_matrix_output(const KeywordLine &keyword, const std::vector<DataLine> &data)
+  CmsKeywordParser::component_matrix_output(const KeywordLine           &keyword,
+                                            const std::vector<DataLine> &data)
   {
     require_at_most_lines(keyword, data, 0);
-    auto *synthesis = std::get_if<core::ModalSynthesisParameters>(&state_.model.steps.back().parameters);
+    auto *synthesis =
+      std::get_if<core::ModalSynthesisParameters>(&state_.model.steps.back().parameters);
     if (synthesis == nullptr)
-      throw core::InputError(keyword.location(),
-                             "*COMPONENT MATRIX OUTPUT belongs to a *MODAL SYNTHESIS step (after it)");
+      throw core::InputError(
+        keyword.location(),
+        "*COMPONENT MATRIX OUTPUT belongs to a *MODAL SYNTHESIS step (after it)");
     core::ComponentMatrixOutput output;
-    output.component  = keyword.required_upper("NAME");
-    output.defined_at = keyword.location();
+    output.component         = keyword.required_upper("NAME");
+    output.defined_at        = keyword.location();
     const std::string format = keyword.value_upper("FORMAT").value_or("MATRIX MARKET");
     if (format != "MATRIX MARKET" && format != "CRAIG BAMPTON")
       throw core::InputError(keyword.location(),
                              "unknown FORMAT=" + format + " (MATRIX MARKET or CRAIG BAMPTON)");
     output.craig_bampton = format == "CRAIG BAMPTON";
-    std::string lower = output.component;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::string lower    = output.component;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     output.prefix = keyword.value("FILE").value_or(lower);
     if (output.prefix.empty() || output.prefix.find_first_of("/\\") != std::string::npos)
-      throw core::InputError(keyword.location(),
-                             "FILE= is a file name prefix in the output directory, without a directory");
+      throw core::InputError(
+        keyword.location(),
+        "FILE= is a file name prefix in the output directory, without a directory");
     for (const core::ComponentMatrixOutput &other : synthesis->component_outputs)
       if (other.prefix == output.prefix)
-        throw core::InputError(keyword.location(), "FILE=" + output.prefix + " is already written by line " +
+        throw core::InputError(keyword.location(), "FILE=" + output.prefix +
+                                                     " is already written by line " +
                                                      std::to_string(other.defined_at.line));
     synthesis->component_outputs.push_back(output);
   }
@@ -179,9 +190,9 @@ namespace corot::deck
         if (component.imported)
           continue;
         if (component.element_ids.empty())
-          throw core::InputError(component.defined_at,
-                                 "component " + component.name + ": element set " +
-                                   component.element_set + " is empty");
+          throw core::InputError(component.defined_at, "component " + component.name +
+                                                         ": element set " + component.element_set +
+                                                         " is empty");
         for (const unsigned id : component.element_ids)
           {
             const auto [it, inserted] = owner.emplace(id, component.name);
@@ -195,18 +206,22 @@ namespace corot::deck
     std::set<std::string> parameter_names;
     for (const core::DesignParameter &parameter : model.design_parameters)
       {
-        const auto component = std::find_if(model.components.begin(), model.components.end(),
-                                             [&](const core::Component &c) { return c.name == parameter.component; });
+        const auto component =
+          std::find_if(model.components.begin(), model.components.end(),
+                       [&](const core::Component &c) { return c.name == parameter.component; });
         if (component == model.components.end())
           throw core::InputError(parameter.defined_at, "design parameter " + parameter.name +
                                                          ": no *COMPONENT named " +
                                                          parameter.component);
-        const bool scale = parameter.property == "MASS SCALE" || parameter.property == "STIFFNESS SCALE";
+        const bool scale =
+          parameter.property == "MASS SCALE" || parameter.property == "STIFFNESS SCALE";
         if (component->imported && !scale)
-          throw core::InputError(parameter.defined_at,
-                                 "design parameter " + parameter.name + ": component " + parameter.component +
-                                   " is imported as matrices; its design properties are MASS SCALE and "
-                                   "STIFFNESS SCALE, not " + parameter.property);
+          throw core::InputError(
+            parameter.defined_at,
+            "design parameter " + parameter.name + ": component " + parameter.component +
+              " is imported as matrices; its design properties are MASS SCALE and "
+              "STIFFNESS SCALE, not " +
+              parameter.property);
         parameter_names.insert(parameter.name);
       }
 
@@ -220,17 +235,21 @@ namespace corot::deck
               {
                 const auto component =
                   std::find_if(model.components.begin(), model.components.end(),
-                               [&](const core::Component &c) { return c.name == output.component; });
+                               [&](const core::Component &c) {
+                                 return c.name == output.component;
+                               });
                 if (component == model.components.end())
-                  throw core::InputError(output.defined_at, "no *COMPONENT named " + output.component);
+                  throw core::InputError(output.defined_at,
+                                         "no *COMPONENT named " + output.component);
                 if (component->imported)
                   throw core::InputError(output.defined_at,
                                          "component " + output.component +
                                            " is imported: its matrices are already files");
               }
             if (model.components.empty())
-              throw core::InputError(step.procedure_at,
-                                     "*MODAL SYNTHESIS needs *COMPONENT definitions in the model data");
+              throw core::InputError(
+                step.procedure_at,
+                "*MODAL SYNTHESIS needs *COMPONENT definitions in the model data");
           }
         const auto *modification = step.parameters_of<core::ModificationParameters>();
         const auto *sensitivity  = step.parameters_of<core::SensitivityParameters>();
@@ -250,7 +269,8 @@ namespace corot::deck
               throw core::InputError(inverse->variables_at,
                                      "no *DESIGN PARAMETER named " + variable);
         if (sensitivity && model.design_parameters.empty())
-          throw core::InputError(step.procedure_at, "*SENSITIVITY needs *DESIGN PARAMETER definitions");
+          throw core::InputError(step.procedure_at,
+                                 "*SENSITIVITY needs *DESIGN PARAMETER definitions");
         if (inverse && inverse->variables.empty())
           throw core::InputError(step.procedure_at,
                                  "*INVERSE FREQUENCY needs a *DESIGN VARIABLES block");
@@ -271,10 +291,12 @@ namespace corot::deck
   } // namespace
 
   COROT_REGISTER_KEYWORD(
-    component, "COMPONENT", KeywordPlacement::model, "a CMS component: an element set, or matrices imported from files",
+    component, "COMPONENT", KeywordPlacement::model,
+    "a CMS component: an element set, or matrices imported from files",
     {required_parameter("NAME", "the component's name"),
      optional_parameter("ELSET", "its elements (each element in at most one component); or INPUT="),
-     optional_parameter("INPUT", "prefix of the files of an imported component (relative to the deck)"),
+     optional_parameter("INPUT",
+                        "prefix of the files of an imported component (relative to the deck)"),
      optional_parameter("FORMAT", "format of INPUT=", {"MATRIX MARKET"}),
      optional_parameter("TOLERANCE", "distance within which imported nodes match deck nodes "
                                      "(with a coordinate file; default 1e-6 of the model size)")},
@@ -286,10 +308,9 @@ namespace corot::deck
     {required_parameter("NAME", "the parameter's name"),
      required_parameter("COMPONENT", "the component"),
      required_parameter("PROPERTY", "the property, which becomes (1 + alpha) times its value",
-                        {"DENSITY", "MODULUS", "AREA", "THICKNESS", "MASS SCALE", "STIFFNESS SCALE"})},
+                        {"DENSITY", "MODULUS", "AREA", "THICKNESS", "MASS SCALE",
+                         "STIFFNESS SCALE"})},
     "", cms_handler<&CmsKeywordParser::design_parameter>)
-
-
 
 
 
@@ -297,7 +318,8 @@ namespace corot::deck
     component_matrix_output, "COMPONENT MATRIX OUTPUT", KeywordPlacement::step,
     "writes one component's matrices into the output directory (in a *MODAL SYNTHESIS step)",
     {required_parameter("NAME", "the component (an element-set component)"),
-     optional_parameter("FORMAT", "MATRIX MARKET (physical K, M; default) or CRAIG BAMPTON (superelement)",
+     optional_parameter("FORMAT",
+                        "MATRIX MARKET (physical K, M; default) or CRAIG BAMPTON (superelement)",
                         {"MATRIX MARKET", "CRAIG BAMPTON"}),
      optional_parameter("FILE", "file name prefix (default: the component's name in lower case)")},
     "", cms_handler<&CmsKeywordParser::component_matrix_output>)

@@ -58,13 +58,17 @@ namespace corot::deck
      * MARKET [, TOLERANCE=] (no data lines); the files of INPUT= are read and
      * checked here (read_imported_component).
      */
-    void component(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    component(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DESIGN PARAMETER, NAME=, COMPONENT=, PROPERTY= (no data lines). */
-    void design_parameter(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    design_parameter(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *COMPONENT MATRIX OUTPUT, NAME=, FORMAT=, FILE= in a *MODAL SYNTHESIS step (no data lines). */
-    void component_matrix_output(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    component_matrix_output(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DESIGN VARIABLES: parameter names. */
-    void design_variables(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    design_variables(const KeywordLine &keyword, const std::vector<DataLine> &data);
 
     ParseState &state_; ///< the state being filled
   };

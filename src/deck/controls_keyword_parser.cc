@@ -43,8 +43,8 @@ namespace corot::deck
         return std::nullopt;
       const double value = line.number(i);
       if (!(value > 0.0))
-        throw core::InputError(line.location(), "*CONTROLS: " + name + " must be positive, got " +
-                                                  line.field(i));
+        throw core::InputError(line.location(),
+                               "*CONTROLS: " + name + " must be positive, got " + line.field(i));
       return value;
     }
 
@@ -56,8 +56,9 @@ namespace corot::deck
         return std::nullopt;
       const double value = line.number(i);
       if (value != std::floor(value) || value < minimum || value > 1e9)
-        throw core::InputError(line.location(), "*CONTROLS: " + name + " must be a whole number of at least " +
-                                                  std::to_string(minimum) + ", got " + line.field(i));
+        throw core::InputError(line.location(),
+                               "*CONTROLS: " + name + " must be a whole number of at least " +
+                                 std::to_string(minimum) + ", got " + line.field(i));
       return static_cast<unsigned>(value);
     }
   } // namespace
@@ -112,7 +113,7 @@ namespace corot::deck
   }
 
   void
-  ControlsKeywordParser::time_incrementation(const KeywordLine                &keyword,
+  ControlsKeywordParser::time_incrementation(const KeywordLine           &keyword,
                                              const std::vector<DataLine> &data)
   {
     if (data.empty())
@@ -121,7 +122,8 @@ namespace corot::deck
     require_at_most_lines(keyword, data, 2);
     solvers::NewtonControlsOverride &controls = state_.model.steps.back().controls;
     const DataLine                  &first    = data[0];
-    refuse_other_fields(first, {"I_0", "I_R", "I_P", "I_C", "I_L", "I_G", "I_S", "I_A", "I_J", "I_T"},
+    refuse_other_fields(first,
+                        {"I_0", "I_R", "I_P", "I_C", "I_L", "I_G", "I_S", "I_A", "I_J", "I_T"},
                         {3, 7}, "TIME INCREMENTATION");
     if (const auto value = count(first, 3, "I_C (iterations per increment)", 1))
       controls.max_iterations = value;

@@ -21,9 +21,8 @@ namespace corot::deck
   std::string
   to_upper(std::string text)
   {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
-      return static_cast<char>(std::toupper(c));
-    });
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     return text;
   }
 
@@ -61,8 +60,8 @@ namespace corot::deck
     while (true)
       {
         const auto comma = text.find(',', start);
-        fields_.push_back(trim(text.substr(start, comma == std::string::npos ? std::string::npos :
-                                                                               comma - start)));
+        fields_.push_back(
+          trim(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
         if (comma == std::string::npos)
           break;
         start = comma + 1;
@@ -125,8 +124,8 @@ namespace corot::deck
                                           ", got an empty field");
     std::replace(text.begin(), text.end(), 'd', 'e');
     std::replace(text.begin(), text.end(), 'D', 'e');
-    errno             = 0;
-    char        *end  = nullptr;
+    errno              = 0;
+    char        *end   = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (end == text.c_str() || *end != '\0')
       throw core::InputError(location_, "expected a number, got '" + field(i) + "'");
@@ -164,8 +163,7 @@ namespace corot::deck
   }
 
   void
-  DataLine::require_fields(const unsigned     min_fields,
-                           const unsigned     max_fields,
+  DataLine::require_fields(const unsigned min_fields, const unsigned max_fields,
                            const std::string &keyword) const
   {
     const unsigned n = n_meaningful_fields();

@@ -84,7 +84,8 @@ namespace corot::deck
         if (!info.material_option)
           state.current_material.clear();
         info.parse(context, keyword, data);
-        state.after_beam_section = info.name == "BEAM SECTION" || info.name == "BEAM GENERAL SECTION";
+        state.after_beam_section =
+          info.name == "BEAM SECTION" || info.name == "BEAM GENERAL SECTION";
       }
     StepKeywordParser(state).finish();
 

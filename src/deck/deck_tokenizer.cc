@@ -77,9 +77,9 @@ namespace corot::deck
         fields.pop_back(); // a final comma
       if (fields.front().find('=') != std::string::npos)
         return true;
-      static const std::set<std::string> bare_word_data = {
-        "NODEPRINT", "ELPRINT", "NODEFILE", "ELFILE", "ENERGYPRINT", "NSET", "ELSET",
-        "HEADING",   "BOUNDARY"};
+      static const std::set<std::string> bare_word_data = {"NODEPRINT", "ELPRINT",     "NODEFILE",
+                                                           "ELFILE",    "ENERGYPRINT", "NSET",
+                                                           "ELSET",     "HEADING",     "BOUNDARY"};
       if (bare_word_data.count(compact_keyword_name(keyword)) > 0)
         return false;
       return std::all_of(fields.begin(), fields.end(), [](const std::string &field) {
@@ -101,10 +101,8 @@ namespace corot::deck
   }
 
   void
-  DeckTokenizer::read_file(const std::string          &path,
-                           const core::SourceLocation &included_at,
-                           const unsigned              depth,
-                           std::vector<DeckLine>      &lines)
+  DeckTokenizer::read_file(const std::string &path, const core::SourceLocation &included_at,
+                           const unsigned depth, std::vector<DeckLine> &lines)
   {
     const std::string what = depth == 0 ? "deck file " : "include file ";
     // A directory opens as an empty stream and a device (/dev/zero) never

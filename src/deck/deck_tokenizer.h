@@ -54,9 +54,7 @@ namespace corot::deck
   private:
     /** Appends the lines of @p path to @p lines; @p depth counts nested includes. */
     void
-    read_file(const std::string          &path,
-              const core::SourceLocation &included_at,
-              unsigned                    depth,
-              std::vector<DeckLine>      &lines);
+    read_file(const std::string &path, const core::SourceLocation &included_at, unsigned depth,
+              std::vector<DeckLine> &lines);
   };
 } // namespace corot::deck

@@ -44,14 +44,14 @@ namespace corot::deck
   KeywordLine::KeywordLine(const std::string &text, const core::SourceLocation &location)
     : location_(location)
   {
-    const std::string body = trim(text).substr(1); // drop the '*'
+    const std::string        body = trim(text).substr(1); // drop the '*'
     std::vector<std::string> parts;
     std::string::size_type   start = 0;
     while (true)
       {
         const auto comma = body.find(',', start);
-        parts.push_back(body.substr(start, comma == std::string::npos ? std::string::npos :
-                                                                        comma - start));
+        parts.push_back(
+          body.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         if (comma == std::string::npos)
           break;
         start = comma + 1;
@@ -109,9 +109,8 @@ namespace corot::deck
   bool
   KeywordLine::has(const std::string &parameter) const
   {
-    return std::any_of(parameters_.begin(), parameters_.end(), [&](const auto &p) {
-      return p.first == parameter;
-    });
+    return std::any_of(parameters_.begin(), parameters_.end(),
+                       [&](const auto &p) { return p.first == parameter; });
   }
 
   bool
@@ -171,8 +170,8 @@ namespace corot::deck
     char        *end   = nullptr;
     const double value = std::strtod(v->c_str(), &end);
     if (end == v->c_str() || *end != '\0' || errno == ERANGE || !std::isfinite(value))
-      throw core::InputError(location_, "expected a number for " + parameter + "=, got '" + *v +
-                                          "'");
+      throw core::InputError(location_,
+                             "expected a number for " + parameter + "=, got '" + *v + "'");
     return value;
   }
 

@@ -93,9 +93,10 @@ namespace corot::deck
     location() const;
 
   private:
-    std::string                                      name_;       ///< keyword name, upper case
-    std::vector<std::pair<std::string, std::string>> parameters_; ///< upper-case name, value as written
-    std::vector<bool>                                has_value_;  ///< parameter given as NAME=VALUE
-    core::SourceLocation                             location_;   ///< where the line is
+    std::string name_; ///< keyword name, upper case
+    std::vector<std::pair<std::string, std::string>>
+                         parameters_; ///< upper-case name, value as written
+    std::vector<bool>    has_value_;  ///< parameter given as NAME=VALUE
+    core::SourceLocation location_;   ///< where the line is
   };
 } // namespace corot::deck

@@ -110,7 +110,8 @@ namespace corot::deck
   }
 
   void
-  KeywordRegistry::add_parameters(const std::string &name, const std::vector<KeywordParameter> &parameters)
+  KeywordRegistry::add_parameters(const std::string                   &name,
+                                  const std::vector<KeywordParameter> &parameters)
   {
     KeywordInfo *info = keywords_.find(name);
     if (info == nullptr)

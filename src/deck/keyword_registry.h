@@ -65,13 +65,13 @@ namespace corot::deck
   };
 
   /** Parses one keyword block (a keyword line and its data lines) into the context's state. */
-  using KeywordHandler = std::function<void(KeywordContext &, const KeywordLine &,
-                                            const std::vector<DataLine> &)>;
+  using KeywordHandler =
+    std::function<void(KeywordContext &, const KeywordLine &, const std::vector<DataLine> &)>;
 
   /** What the registry knows of a keyword. */
   struct KeywordInfo
   {
-    std::string                   name;        ///< upper case, single blanks, no star: "BEAM SECTION"
+    std::string                   name; ///< upper case, single blanks, no star: "BEAM SECTION"
     KeywordPlacement              placement = KeywordPlacement::model;
     std::string                   description; ///< one line for --help
     std::vector<KeywordParameter> parameters;  ///< every parameter the keyword line may carry
@@ -158,11 +158,11 @@ namespace corot::deck
  * its file, the remaining arguments initialise a corot::deck::KeywordInfo.
  * A duplicate name stops the program at start-up.
  */
-#define COROT_REGISTER_KEYWORD(TAG, ...)                                                  \
-  namespace                                                                              \
-  {                                                                                      \
-    [[maybe_unused]] const bool corot_keyword_registered_##TAG =                        \
-      ::corot::core::register_at_startup([] {                                           \
+#define COROT_REGISTER_KEYWORD(TAG, ...)                                                         \
+  namespace                                                                                      \
+  {                                                                                              \
+    [[maybe_unused]] const bool corot_keyword_registered_##TAG =                                 \
+      ::corot::core::register_at_startup([] {                                                    \
         ::corot::deck::KeywordRegistry::instance().add(::corot::deck::KeywordInfo{__VA_ARGS__}); \
-      });                                                                                \
+      });                                                                                        \
   }

@@ -41,10 +41,9 @@ namespace corot::deck
           {
             const auto [it, inserted] = section_of.emplace(id, &section);
             if (!inserted)
-              throw core::InputError(section.defined_at,
-                                     "element " + std::to_string(id) +
-                                       " already has a section (defined at " +
-                                       it->second->defined_at.str() + ")");
+              throw core::InputError(section.defined_at, "element " + std::to_string(id) +
+                                                           " already has a section (defined at " +
+                                                           it->second->defined_at.str() + ")");
           }
       return section_of;
     }
@@ -60,11 +59,11 @@ namespace corot::deck
       if (!section.material.empty())
         {
           const core::Material &material = model.materials.at(section.material);
-          constants.youngs_modulus        = material.youngs_modulus;
-          constants.shear_modulus         = material.shear_modulus();
-          constants.density               = material.density;
-          constants.rayleigh_alpha        = material.rayleigh_alpha;
-          constants.rayleigh_beta         = material.rayleigh_beta;
+          constants.youngs_modulus       = material.youngs_modulus;
+          constants.shear_modulus        = material.shear_modulus();
+          constants.density              = material.density;
+          constants.rayleigh_alpha       = material.rayleigh_alpha;
+          constants.rayleigh_beta        = material.rayleigh_beta;
         }
       if (section.general_youngs_modulus)
         constants.youngs_modulus = *section.general_youngs_modulus;
@@ -167,14 +166,15 @@ namespace corot::deck
     core::Model &model = state_.model;
     for (const PendingReference &reference : state_.references)
       {
-        const std::string what = reference.is_node ? "node" : "element";
+        const std::string     what = reference.is_node ? "node" : "element";
         std::vector<unsigned> ids;
         if (is_integer(reference.name))
           {
             const unsigned long id = std::stoul(reference.name);
             if ((reference.is_node ? model.node_index.count(id) : model.element_index.count(id)) ==
                 0)
-              throw core::InputError(reference.location, "undefined " + what + " " + reference.name);
+              throw core::InputError(reference.location,
+                                     "undefined " + what + " " + reference.name);
             ids.push_back(static_cast<unsigned>(id));
           }
         else
@@ -221,26 +221,30 @@ namespace corot::deck
         core::Section &section = model.sections[shape.section_index];
         // Poisson's ratio for the shear coefficients: from E, G of a *BEAM GENERAL
         // SECTION if given there, else the material's.
-        const double nu = section.general_shear_modulus ?
-                            *section.general_youngs_modulus / (2.0 * *section.general_shear_modulus) - 1.0 :
-                            model.materials.at(section.material).poissons_ratio;
+        const double nu =
+          section.general_shear_modulus ?
+            *section.general_youngs_modulus / (2.0 * *section.general_shear_modulus) - 1.0 :
+            model.materials.at(section.material).poissons_ratio;
         core::BeamSection      &beam  = section.properties.beam();
         const core::BeamSection given = beam;
-        beam             = beam_section_shape(section.shape, section.dimensions, nu, shape.location);
-        beam.n1          = given.n1;
-        beam.n1_given    = given.n1_given;
+        beam          = beam_section_shape(section.shape, section.dimensions, nu, shape.location);
+        beam.n1       = given.n1;
+        beam.n1_given = given.n1_given;
         beam.axis_offset = given.axis_offset;
       }
     // The rigid eccentricity's mass is exact for small rotations only, and its
     // initial-stress matrix is not implemented (elements/rigid_offset_beam.h).
     for (const core::Section &section : model.sections)
-      if (section.kind == core::SectionKind::beam && !section.properties.beam().axis_offset.isZero(0.0))
+      if (section.kind == core::SectionKind::beam &&
+          !section.properties.beam().axis_offset.isZero(0.0))
         for (const core::Step &step : model.steps)
-          if (step.parameters_of<core::DynamicParameters>() || step.parameters_of<core::BuckleParameters>())
+          if (step.parameters_of<core::DynamicParameters>() ||
+              step.parameters_of<core::BuckleParameters>())
             throw core::InputError(section.defined_at,
                                    std::string("OFFSET1=/OFFSET2= (a beam axis offset) is not "
                                                "supported with *") +
-                                     (step.parameters_of<core::DynamicParameters>() ? "DYNAMIC" : "BUCKLE") +
+                                     (step.parameters_of<core::DynamicParameters>() ? "DYNAMIC" :
+                                                                                      "BUCKLE") +
                                      " (at " + step.procedure_at.str() + ")");
   }
 
@@ -251,14 +255,15 @@ namespace corot::deck
     const auto         section_of = sections_of_elements(model);
     for (const core::ElementRecord &element : model.elements)
       {
-        const elements::ElementTypeInfo *info = elements::ElementRegistry::instance().find(element.type);
-        const auto                       section = section_of.find(element.id);
-        const std::string                needed  = section_keyword(info->section_kind);
+        const elements::ElementTypeInfo *info =
+          elements::ElementRegistry::instance().find(element.type);
+        const auto        section = section_of.find(element.id);
+        const std::string needed  = section_keyword(info->section_kind);
         if (section == section_of.end())
-          throw core::InputError(element.defined_at,
-                                 "element " + std::to_string(element.id) + " of type " +
-                                   element.type + " has no section (it needs a " + needed +
-                                   " on an element set containing it)");
+          throw core::InputError(element.defined_at, "element " + std::to_string(element.id) +
+                                                       " of type " + element.type +
+                                                       " has no section (it needs a " + needed +
+                                                       " on an element set containing it)");
         if (section->second->kind != info->section_kind)
           throw core::InputError(element.defined_at,
                                  "element " + std::to_string(element.id) + " of type " +
@@ -274,8 +279,10 @@ namespace corot::deck
     core::Model &model = state_.model;
     // Each section used by an element, once: its material constants and the
     // shear factors of a *TRANSVERSE SHEAR STIFFNESS (k = K / (G A)), which need G.
-    std::map<const core::Section *, std::pair<core::SectionProperties, core::MaterialConstants>> resolved;
-    const auto resolve = [&](const core::Section &section) -> const auto & {
+    std::map<const core::Section *, std::pair<core::SectionProperties, core::MaterialConstants>>
+               resolved;
+    const auto resolve = [&](const core::Section &section) -> const auto &
+    {
       if (const auto it = resolved.find(&section); it != resolved.end())
         return it->second;
       core::SectionProperties properties = section.properties;
@@ -285,11 +292,13 @@ namespace corot::deck
           core::BeamSection &beam = properties.beam();
           const double       g_a  = material.shear_modulus * beam.area;
           if (!(g_a > 0.0))
-            throw core::InputError(section.defined_at, "*TRANSVERSE SHEAR STIFFNESS needs a shear modulus");
+            throw core::InputError(section.defined_at,
+                                   "*TRANSVERSE SHEAR STIFFNESS needs a shear modulus");
           beam.shear_factor_1 = k->first / g_a;
           beam.shear_factor_2 = k->second / g_a;
         }
-      return resolved.emplace(&section, std::make_pair(std::move(properties), material)).first->second;
+      return resolved.emplace(&section, std::make_pair(std::move(properties), material))
+        .first->second;
     };
 
     const auto section_of = sections_of_elements(model);
@@ -302,7 +311,8 @@ namespace corot::deck
         definition.id       = record.id;
         definition.node_ids = record.node_ids;
         for (const unsigned node_id : record.node_ids)
-          definition.reference_positions.push_back(model.nodes[model.node_index.at(node_id)].position);
+          definition.reference_positions.push_back(
+            model.nodes[model.node_index.at(node_id)].position);
         definition.section  = properties;
         definition.material = material;
         model.element_definitions.push_back(std::move(definition));

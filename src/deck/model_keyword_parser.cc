@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace corot::deck
 {
@@ -27,16 +27,16 @@ namespace corot::deck
     std::vector<unsigned>
     named_boundary_dofs(const std::string &name)
     {
-      static const std::map<std::string, std::vector<unsigned>> types = {
-        {"ENCASTRE", {1, 2, 3, 4, 5, 6}},
-        {"PINNED", {1, 2, 3}},
-        {"XSYMM", {1, 5, 6}},
-        {"YSYMM", {2, 4, 6}},
-        {"ZSYMM", {3, 4, 5}},
-        {"XASYMM", {2, 3, 4}},
-        {"YASYMM", {1, 3, 5}},
-        {"ZASYMM", {1, 2, 6}}};
-      const auto it = types.find(name);
+      static const std::map<std::string, std::vector<unsigned>> types = {{"ENCASTRE",
+                                                                          {1, 2, 3, 4, 5, 6}},
+                                                                         {"PINNED", {1, 2, 3}},
+                                                                         {"XSYMM", {1, 5, 6}},
+                                                                         {"YSYMM", {2, 4, 6}},
+                                                                         {"ZSYMM", {3, 4, 5}},
+                                                                         {"XASYMM", {2, 3, 4}},
+                                                                         {"YASYMM", {1, 3, 5}},
+                                                                         {"ZASYMM", {1, 2, 6}}};
+      const auto                                                it    = types.find(name);
       return it == types.end() ? std::vector<unsigned>() : it->second;
     }
 
@@ -65,9 +65,9 @@ namespace corot::deck
       else if (shape == "BOX")
         extent = {dims[0], dims[1]};
       else
-        throw core::InputError(keyword.location(),
-                               "OFFSET1=/OFFSET2= on *" + keyword.name() + ", SECTION=" + shape +
-                                 " (no section extent to scale the offset)");
+        throw core::InputError(keyword.location(), "OFFSET1=/OFFSET2= on *" + keyword.name() +
+                                                     ", SECTION=" + shape +
+                                                     " (no section extent to scale the offset)");
       return -Eigen::Vector2d(offset_1 * extent[0], offset_2 * extent[1]);
     }
 
@@ -77,9 +77,9 @@ namespace corot::deck
                      const core::SourceLocation &location, const bool allow_zero = false)
     {
       if (allow_zero ? !(value >= 0.0) : !(value > 0.0))
-        throw core::InputError(location, what + (allow_zero ? " must not be negative" :
-                                                              " must be positive") +
-                                           ", got " + std::to_string(value));
+        throw core::InputError(location,
+                               what + (allow_zero ? " must not be negative" : " must be positive") +
+                                 ", got " + std::to_string(value));
     }
   } // namespace
 
@@ -88,8 +88,8 @@ namespace corot::deck
   {
     const unsigned dof = line.positive_integer(i);
     if (dof > 6)
-      throw core::InputError(line.location(), "degree of freedom must be 1 to 6, got " +
-                                                std::to_string(dof));
+      throw core::InputError(line.location(),
+                             "degree of freedom must be 1 to 6, got " + std::to_string(dof));
     return dof;
   }
 
@@ -130,8 +130,8 @@ namespace corot::deck
   void
   ModelKeywordParser::node(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    const auto   nset  = keyword.value_upper("NSET");
-    core::Model &model = state_.model;
+    const auto             nset    = keyword.value_upper("NSET");
+    core::Model           &model   = state_.model;
     std::vector<unsigned> *members = nset ? &model.node_sets[*nset] : nullptr;
     for (const DataLine &line : data)
       {
@@ -143,10 +143,10 @@ namespace corot::deck
             throw core::InputError(line.location(), "a nodal normal on *NODE (fields 5 to 7) is "
                                                     "not supported");
         core::NodeRecord record;
-        record.id         = line.positive_integer(0);
-        record.position   = Eigen::Vector3d(line.number_or(1, 0.0), line.number_or(2, 0.0),
-                                          line.number_or(3, 0.0));
-        record.defined_at = line.location();
+        record.id = line.positive_integer(0);
+        record.position =
+          Eigen::Vector3d(line.number_or(1, 0.0), line.number_or(2, 0.0), line.number_or(3, 0.0));
+        record.defined_at         = line.location();
         const auto [it, inserted] = model.node_index.emplace(record.id, model.nodes.size());
         if (!inserted)
           throw core::InputError(line.location(),
@@ -163,10 +163,10 @@ namespace corot::deck
                           const bool is_node)
   {
     const std::string parameter = is_node ? "NSET" : "ELSET";
-    const std::string name     = keyword.required_upper(parameter);
-    const bool        generate = keyword.has("GENERATE");
-    auto             &sets     = is_node ? state_.model.node_sets : state_.model.element_sets;
-    const std::string kind     = is_node ? "node set " : "element set ";
+    const std::string name      = keyword.required_upper(parameter);
+    const bool        generate  = keyword.has("GENERATE");
+    auto             &sets      = is_node ? state_.model.node_sets : state_.model.element_sets;
+    const std::string kind      = is_node ? "node set " : "element set ";
     sets[name]; // a set may be empty
 
     for (const DataLine &line : data)
@@ -207,7 +207,8 @@ namespace corot::deck
               {
                 const auto other = sets.find(line.field_upper(i));
                 if (other == sets.end())
-                  throw core::InputError(line.location(), "undefined " + kind + line.field_upper(i));
+                  throw core::InputError(line.location(),
+                                         "undefined " + kind + line.field_upper(i));
                 std::size_t reached = members.size() + other->second.size();
                 for (const auto *all : {&state_.model.node_sets, &state_.model.element_sets})
                   for (const auto &[set_name, set_members] : *all)
@@ -222,7 +223,8 @@ namespace corot::deck
               }
         std::vector<unsigned> &set = sets[name];
         set.insert(set.end(), members.begin(), members.end());
-        state_.set_members.push_back(SetMembers{is_node, kind + name, std::move(ids), line.location()});
+        state_.set_members.push_back(
+          SetMembers{is_node, kind + name, std::move(ids), line.location()});
       }
   }
   /*
@@ -235,15 +237,14 @@ namespace corot::deck
   void
   ModelKeywordParser::element(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    const std::string type  = keyword.required_upper("TYPE");
-    const bool        split = type == "B32" || type == "B32R";
+    const std::string                type  = keyword.required_upper("TYPE");
+    const bool                       split = type == "B32" || type == "B32R";
     const elements::ElementTypeInfo *info =
       elements::ElementRegistry::instance().find(split ? "B31" : type);
     if (info == nullptr)
-      throw core::InputError(keyword.location(),
-                             split ? "element type B31, needed to split " + type +
-                                       ", is not available" :
-                                     "unknown element type " + type);
+      throw core::InputError(keyword.location(), split ? "element type B31, needed to split " +
+                                                           type + ", is not available" :
+                                                         "unknown element type " + type);
     const unsigned n_nodes = split ? 3 : info->n_nodes;
     const auto     elset   = keyword.value_upper("ELSET");
 
@@ -290,8 +291,8 @@ namespace corot::deck
     require_at_most_lines(keyword, data, 0);
     const std::string name = keyword.required_upper("NAME");
     core::Material    material;
-    material.name       = name;
-    material.defined_at = keyword.location();
+    material.name             = name;
+    material.defined_at       = keyword.location();
     const auto [it, inserted] = state_.model.materials.emplace(name, material);
     if (!inserted)
       throw core::InputError(keyword.location(), "duplicate material name " + name +
@@ -304,8 +305,8 @@ namespace corot::deck
   {
     const auto type = keyword.value_upper("TYPE");
     if (type && *type != "ISO" && *type != "ISOTROPIC")
-      throw core::InputError(keyword.location(), "unsupported *ELASTIC TYPE=" + *type +
-                                                   " (only ISOTROPIC)");
+      throw core::InputError(keyword.location(),
+                             "unsupported *ELASTIC TYPE=" + *type + " (only ISOTROPIC)");
     if (state_.current_material.empty())
       throw core::InputError(keyword.location(), "*ELASTIC must follow *MATERIAL");
     require_one_line(keyword, data);
@@ -379,7 +380,8 @@ namespace corot::deck
       {
         data.front().require_fields(0, 1, "SOLID SECTION");
         section.properties.truss().area = data.front().number_or(0, 1.0);
-        require_positive(section.properties.truss().area, "cross-sectional area", data.front().location());
+        require_positive(section.properties.truss().area, "cross-sectional area",
+                         data.front().location());
         section.dimensions = {section.properties.truss().area};
       }
   }
@@ -391,36 +393,38 @@ namespace corot::deck
     const std::string written = section.shape;
     section.shape             = canonical_beam_shape(written);
     if (section.shape.empty())
-      throw core::InputError(keyword.location(), "unsupported beam section shape SECTION=" +
-                                                   written + " (RECT, CIRC, PIPE, BOX" +
-                                                   (keyword.name() == "BEAM GENERAL SECTION" ?
-                                                      ", GENERAL)" :
-                                                      ")"));
+      throw core::InputError(keyword.location(),
+                             "unsupported beam section shape SECTION=" + written +
+                               " (RECT, CIRC, PIPE, BOX" +
+                               (keyword.name() == "BEAM GENERAL SECTION" ? ", GENERAL)" : ")"));
     if (data.empty())
-      throw core::InputError(keyword.location(), "*" + keyword.name() +
-                                                   " needs a data line with the section dimensions");
+      throw core::InputError(keyword.location(),
+                             "*" + keyword.name() +
+                               " needs a data line with the section dimensions");
     require_at_most_lines(keyword, data, max_lines);
-    const DataLine &dims              = data.front();
-    const auto [fewest, most]         = beam_section_dimension_count(section.shape);
+    const DataLine &dims      = data.front();
+    const auto [fewest, most] = beam_section_dimension_count(section.shape);
     dims.require_fields(fewest, most, keyword.name() + ", SECTION=" + section.shape);
     for (unsigned i = 0; i < dims.n_fields(); ++i)
       section.dimensions.push_back(dims.number(i));
     // Checks the dimensions now, at their line; the shear factors are recomputed
     // with the material's Poisson ratio after reading.
     const Eigen::Vector3d n1 = section.properties.beam().n1;
-    section.properties.beam() = beam_section_shape(section.shape, section.dimensions, 0.0, dims.location());
-    section.properties.beam().n1    = n1;
+    section.properties.beam() =
+      beam_section_shape(section.shape, section.dimensions, 0.0, dims.location());
+    section.properties.beam().n1          = n1;
     section.properties.beam().axis_offset = axis_offset(keyword, section.shape, section.dimensions);
     state_.beam_shapes.push_back(
       PendingBeamShape{state_.model.sections.size() - 1, dims.location()});
     if (section.shape == "CIRC" && section.dimensions.size() == 1)
-      warnings_ << dims.location().str() << ": warning: SECTION=CIRC with one value: "
-                << dims.field(0) << " is the radius (Abaqus); CalculiX 2.20 reads it as the "
+      warnings_ << dims.location().str()
+                << ": warning: SECTION=CIRC with one value: " << dims.field(0)
+                << " is the radius (Abaqus); CalculiX 2.20 reads it as the "
                 << "diameter (write it twice, 'd, d', for a diameter)" << std::endl;
     if (data.size() > 1 && data[1].n_fields() > 0)
       {
         data[1].require_fields(3, 3, keyword.name() + " direction");
-        section.properties.beam().n1       = direction_fields(data[1], 0, "beam section direction n1");
+        section.properties.beam().n1 = direction_fields(data[1], 0, "beam section direction n1");
         section.properties.beam().n1_given = true;
       }
   }
@@ -447,7 +451,7 @@ namespace corot::deck
                                            const std::vector<DataLine> &data)
   {
     keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "DENSITY", "OFFSET1", "OFFSET2"});
-    const std::string shape = keyword.value_upper("SECTION").value_or("GENERAL");
+    const std::string shape   = keyword.value_upper("SECTION").value_or("GENERAL");
     core::Section    &section = add_section(core::SectionKind::beam, keyword, false);
     section.shape             = shape;
     if (const auto rho = keyword.number("DENSITY"))
@@ -472,11 +476,11 @@ namespace corot::deck
     for (unsigned i = 0; i < 5; ++i)
       section.dimensions.push_back(line.number(i));
     core::BeamSection &p = section.properties.beam();
-    p.area             = section.dimensions[0];
-    p.i11              = section.dimensions[1];
-    p.i12              = section.dimensions[2];
-    p.i22              = section.dimensions[3];
-    p.torsion_constant = section.dimensions[4];
+    p.area               = section.dimensions[0];
+    p.i11                = section.dimensions[1];
+    p.i12                = section.dimensions[2];
+    p.i22                = section.dimensions[3];
+    p.torsion_constant   = section.dimensions[4];
     require_positive(p.area, "cross-sectional area", line.location());
     require_positive(p.i11, "I11", line.location());
     require_positive(p.i22, "I22", line.location());
@@ -507,10 +511,12 @@ namespace corot::deck
         require_positive(*section.general_shear_modulus, "shear modulus G", moduli.location());
         // A standard shape's shear coefficients take nu = E / (2 G) - 1; A, I, J
         // given directly (SECTION=GENERAL) need no consistent nu.
-        const double nu = *section.general_youngs_modulus / (2.0 * *section.general_shear_modulus) - 1.0;
+        const double nu =
+          *section.general_youngs_modulus / (2.0 * *section.general_shear_modulus) - 1.0;
         if (section.shape != "GENERAL" && !(nu > -1.0 && nu < 0.5))
           throw core::InputError(moduli.location(), "E / (2 G) - 1, Poisson's ratio, must lie in "
-                                                    "(-1, 0.5), got " + std::to_string(nu));
+                                                    "(-1, 0.5), got " +
+                                                      std::to_string(nu));
       }
     else if (section.material.empty())
       throw core::InputError(keyword.location(), "*BEAM GENERAL SECTION needs MATERIAL= or E, G "
@@ -548,19 +554,22 @@ namespace corot::deck
     if (keyword.has("OFFSET"))
       {
         const std::string offset = keyword.value_upper("OFFSET").value_or("");
-        const bool        mid    = offset == "MIDSURFACE" || offset == "0" || offset == "0." || offset == "0.0";
+        const bool        mid =
+          offset == "MIDSURFACE" || offset == "0" || offset == "0." || offset == "0.0";
         if (!mid)
-          throw core::InputError(keyword.location(),
-                                 "OFFSET=" + keyword.value("OFFSET").value_or("") +
-                                   " on *SHELL SECTION is not supported: corot's shells lie on the mid-surface "
-                                   "(OFFSET=0 or MIDSURFACE only)");
+          throw core::InputError(
+            keyword.location(),
+            "OFFSET=" + keyword.value("OFFSET").value_or("") +
+              " on *SHELL SECTION is not supported: corot's shells lie on the mid-surface "
+              "(OFFSET=0 or MIDSURFACE only)");
       }
     core::Section &section = add_section(core::SectionKind::shell, keyword, true);
     require_one_line(keyword, data);
     data.front().require_fields(1, 2, "SHELL SECTION");
     section.properties.shell().thickness = data.front().number(0);
-    section.dimensions           = {section.properties.shell().thickness};
-    require_positive(section.properties.shell().thickness, "shell thickness", data.front().location());
+    section.dimensions                   = {section.properties.shell().thickness};
+    require_positive(section.properties.shell().thickness, "shell thickness",
+                     data.front().location());
   }
 
   void
@@ -595,7 +604,8 @@ namespace corot::deck
   }
 
   void
-  ModelKeywordParser::equation([[maybe_unused]] const KeywordLine &keyword, const std::vector<DataLine> &data)
+  ModelKeywordParser::equation([[maybe_unused]] const KeywordLine &keyword,
+                               const std::vector<DataLine>        &data)
   {
     core::Model &model = state_.model;
     for (unsigned l = 0; l < data.size();)
@@ -611,10 +621,10 @@ namespace corot::deck
           const unsigned remaining = n_terms - equation.terms.size();
           const unsigned n_fields  = line.n_fields() - first;
           if (n_fields % 3 != 0 || n_fields == 0 || n_fields / 3 > remaining)
-            throw core::InputError(line.location(),
-                                   "*EQUATION term line needs up to " + std::to_string(remaining) +
-                                     " triples node, dof, coefficient; got " +
-                                     std::to_string(n_fields) + " fields");
+            throw core::InputError(line.location(), "*EQUATION term line needs up to " +
+                                                      std::to_string(remaining) +
+                                                      " triples node, dof, coefficient; got " +
+                                                      std::to_string(n_fields) + " fields");
           for (unsigned t = 0; t < n_fields / 3; ++t)
             {
               const core::EquationTerm term{line.positive_integer(first + 3 * t),
@@ -630,8 +640,8 @@ namespace corot::deck
           {
             if (l == data.size())
               throw core::InputError(count_line.location(),
-                                     "*EQUATION needs " + std::to_string(n_terms) +
-                                       " terms, got " + std::to_string(equation.terms.size()));
+                                     "*EQUATION needs " + std::to_string(n_terms) + " terms, got " +
+                                       std::to_string(equation.terms.size()));
             add_terms(data[l++], 0);
           }
         if (equation.terms.front().coefficient == 0.0)
@@ -646,13 +656,13 @@ namespace corot::deck
   ModelKeywordParser::amplitude(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
     core::Amplitude amplitude;
-    amplitude.name       = keyword.required_upper("NAME");
-    amplitude.defined_at = keyword.location();
+    amplitude.name               = keyword.required_upper("NAME");
+    amplitude.defined_at         = keyword.location();
     const std::string definition = keyword.value_upper("DEFINITION").value_or("TABULAR");
     const std::string time       = keyword.value_upper("TIME").value_or("STEP TIME");
     if (time != "STEP TIME")
-      throw core::InputError(keyword.location(), "unsupported TIME=" + time +
-                                                   " on *AMPLITUDE (only STEP TIME)");
+      throw core::InputError(keyword.location(),
+                             "unsupported TIME=" + time + " on *AMPLITUDE (only STEP TIME)");
     if (definition == "TABULAR")
       {
         if (data.empty())
@@ -691,7 +701,7 @@ namespace corot::deck
         catch (const std::exception &)
           {
             std::cerr.rdbuf(cerr_buffer);
-            std::string reason;
+            std::string       reason;
             const std::string text  = report.str();
             const auto        start = text.find("Message:");
             if (start != std::string::npos)
@@ -706,8 +716,8 @@ namespace corot::deck
           }
       }
     else
-      throw core::InputError(keyword.location(), "unsupported *AMPLITUDE DEFINITION=" +
-                                                   definition + " (TABULAR or EXPRESSION)");
+      throw core::InputError(keyword.location(), "unsupported *AMPLITUDE DEFINITION=" + definition +
+                                                   " (TABULAR or EXPRESSION)");
     const auto [it, inserted] = state_.model.amplitudes.emplace(amplitude.name, amplitude);
     if (!inserted)
       throw core::InputError(keyword.location(), "duplicate amplitude name " + amplitude.name +
@@ -744,8 +754,8 @@ namespace corot::deck
   {
     const std::string type = keyword.value_upper("TYPE").value_or("DISPLACEMENT");
     if (type != "DISPLACEMENT" && type != "VELOCITY")
-      throw core::InputError(keyword.location(), "unsupported *BOUNDARY TYPE=" + type +
-                                                   " (DISPLACEMENT or VELOCITY)");
+      throw core::InputError(keyword.location(),
+                             "unsupported *BOUNDARY TYPE=" + type + " (DISPLACEMENT or VELOCITY)");
     const std::string op = keyword.value_upper("OP").value_or("MOD");
     if (op != "MOD" && op != "NEW")
       throw core::InputError(keyword.location(), "unsupported OP=" + op + " (MOD or NEW)");
@@ -757,7 +767,7 @@ namespace corot::deck
 
     const bool   in_step    = state_.in_step;
     const size_t step_index = in_step ? state_.model.steps.size() - 1 : 0;
-    auto        &target     = in_step ? state_.model.steps.back().boundaries : state_.model.boundaries;
+    auto        &target = in_step ? state_.model.steps.back().boundaries : state_.model.boundaries;
     if (in_step && op == "NEW")
       state_.model.steps.back().new_boundaries = true;
 
@@ -771,8 +781,8 @@ namespace corot::deck
             line.require_fields(2, 2, "BOUNDARY");
             const std::vector<unsigned> dofs = named_boundary_dofs(line.field_upper(1));
             if (dofs.empty())
-              throw core::InputError(line.location(), "unknown *BOUNDARY type " +
-                                                        line.field_upper(1));
+              throw core::InputError(line.location(),
+                                     "unknown *BOUNDARY type " + line.field_upper(1));
             for (const unsigned dof : dofs)
               if (!ranges.empty() && ranges.back().second + 1 == dof)
                 ranges.back().second = dof;
@@ -785,9 +795,9 @@ namespace corot::deck
             const unsigned first = dof_field(line, 1);
             const unsigned last  = line.is_empty(2) ? first : dof_field(line, 2);
             if (last < first)
-              throw core::InputError(line.location(), "last degree of freedom " +
-                                                        std::to_string(last) + " is below the first " +
-                                                        std::to_string(first));
+              throw core::InputError(line.location(),
+                                     "last degree of freedom " + std::to_string(last) +
+                                       " is below the first " + std::to_string(first));
             value = line.number_or(3, 0.0);
             ranges.emplace_back(first, last);
           }
@@ -817,7 +827,8 @@ namespace corot::deck
   namespace
   {
     /** The handler that runs @p method of a ModelKeywordParser on the context's state. */
-    template <void (ModelKeywordParser::*method)(const KeywordLine &, const std::vector<DataLine> &)>
+    template <void (ModelKeywordParser::*method)(const KeywordLine &,
+                                                 const std::vector<DataLine> &)>
     void
     model_handler(KeywordContext &context, const KeywordLine &keyword,
                   const std::vector<DataLine> &data)
@@ -858,13 +869,13 @@ namespace corot::deck
     "element ids or names of earlier element sets, or with GENERATE: first, last[, increment]",
     set_handler<false>)
 
-  COROT_REGISTER_KEYWORD(
-    element, "ELEMENT", KeywordPlacement::model,
-    "elements of one type (B32/B32R are split into two B31)",
-    {required_parameter("TYPE", "element type (see the element types)"),
-     optional_parameter("ELSET", "also put the elements into this element set")},
-    "id, node ids (a line ending in a comma continues on the next)",
-    model_handler<&ModelKeywordParser::element>)
+  COROT_REGISTER_KEYWORD(element, "ELEMENT", KeywordPlacement::model,
+                         "elements of one type (B32/B32R are split into two B31)",
+                         {required_parameter("TYPE", "element type (see the element types)"),
+                          optional_parameter("ELSET",
+                                             "also put the elements into this element set")},
+                         "id, node ids (a line ending in a comma continues on the next)",
+                         model_handler<&ModelKeywordParser::element>)
 
   COROT_REGISTER_KEYWORD(material, "MATERIAL", KeywordPlacement::model,
                          "opens a material; *ELASTIC and *DENSITY follow it",
@@ -920,10 +931,11 @@ namespace corot::deck
     "line 3 E, G (unless MATERIAL=)",
     model_handler<&ModelKeywordParser::beam_general_section>)
 
-  COROT_REGISTER_KEYWORD(
-    transverse_shear_stiffness, "TRANSVERSE SHEAR STIFFNESS", KeywordPlacement::model,
-    "shear stiffness of the beam section just defined", {}, "K11, K22 (= k G A, > 0)",
-    model_handler<&ModelKeywordParser::transverse_shear_stiffness>)
+  COROT_REGISTER_KEYWORD(transverse_shear_stiffness, "TRANSVERSE SHEAR STIFFNESS",
+                         KeywordPlacement::model,
+                         "shear stiffness of the beam section just defined", {},
+                         "K11, K22 (= k G A, > 0)",
+                         model_handler<&ModelKeywordParser::transverse_shear_stiffness>)
 
   COROT_REGISTER_KEYWORD(
     shell_section, "SHELL SECTION", KeywordPlacement::model,
@@ -934,8 +946,7 @@ namespace corot::deck
     "integrated exactly]",
     model_handler<&ModelKeywordParser::shell_section>)
 
-  COROT_REGISTER_KEYWORD(mass, "MASS", KeywordPlacement::model,
-                         "point mass of MASS elements",
+  COROT_REGISTER_KEYWORD(mass, "MASS", KeywordPlacement::model, "point mass of MASS elements",
                          {required_parameter("ELSET", "the MASS elements")}, "mass (> 0)",
                          model_handler<&ModelKeywordParser::mass>)
 
@@ -962,7 +973,8 @@ namespace corot::deck
 
   COROT_REGISTER_KEYWORD(initial_conditions, "INITIAL CONDITIONS", KeywordPlacement::model,
                          "initial velocities or displacements",
-                         {required_parameter("TYPE", "what is given", {"VELOCITY", "DISPLACEMENT"})},
+                         {required_parameter("TYPE", "what is given",
+                                             {"VELOCITY", "DISPLACEMENT"})},
                          "node or node set, dof, value",
                          model_handler<&ModelKeywordParser::initial_conditions>)
 
@@ -972,7 +984,8 @@ namespace corot::deck
     {optional_parameter("AMPLITUDE", "prescribed value times this amplitude of step time"),
      optional_parameter("TYPE", "what is prescribed (default DISPLACEMENT)",
                         {"DISPLACEMENT", "VELOCITY"}),
-     optional_parameter("OP", "MOD (default) changes, NEW first removes every condition (in a step)",
+     optional_parameter("OP",
+                        "MOD (default) changes, NEW first removes every condition (in a step)",
                         {"MOD", "NEW"})},
     "node or node set, first dof[, last dof[, value]], or node or set, ENCASTRE|PINNED|XSYMM|...",
     model_handler<&ModelKeywordParser::boundary>)

@@ -40,41 +40,59 @@ namespace corot::deck
     // DeckParser has checked the keyword's placement and parameter names.
 
     /** *NODE [, NSET=]: id, x[, y[, z]] (empty fields are 0; fields 5-7, a normal, must be 0). */
-    void node(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    node(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *NSET / *ELSET [, GENERATE]: ids or names of earlier sets; GENERATE lines first, last[, increment]. */
-    void set(const KeywordLine &keyword, const std::vector<DataLine> &data, bool is_node);
+    void
+    set(const KeywordLine &keyword, const std::vector<DataLine> &data, bool is_node);
     /** *ELEMENT, TYPE= [, ELSET=]: id and node ids; B32/B32R are split into two B31. */
-    void element(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    element(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *MATERIAL, NAME=: opens a material for *ELASTIC and *DENSITY. */
-    void material(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    material(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *ELASTIC: E, nu (E > 0). */
-    void elastic(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    elastic(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DENSITY: rho >= 0. */
-    void density(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    density(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DAMPING, ALPHA=, BETA= (Rayleigh damping of the open material, Abaqus). */
-    void damping(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    damping(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *SOLID SECTION, ELSET=, MATERIAL=: truss area (default 1). */
-    void solid_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    solid_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *BEAM SECTION, ELSET=, MATERIAL=, SECTION=RECT|CIRC|PIPE|BOX. */
-    void beam_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    beam_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *BEAM GENERAL SECTION: SECTION=GENERAL (A, I11, I12, I22, J; n1; E, G) or a standard shape. */
-    void beam_general_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    beam_general_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *TRANSVERSE SHEAR STIFFNESS after a beam section: K11, K22 (= k G A) > 0. */
-    void transverse_shear_stiffness(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    transverse_shear_stiffness(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *SHELL SECTION, ELSET=, MATERIAL=: thickness > 0. */
-    void shell_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    shell_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *MASS, ELSET=: point mass > 0. */
-    void mass(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    mass(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *ROTARY INERTIA, ELSET=: I11, I22, I33[, I12, I13, I23]. */
-    void rotary_inertia(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    rotary_inertia(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *EQUATION: number of terms, then node, dof, coefficient triples (up to 4 per line). */
-    void equation(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    equation(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *AMPLITUDE, NAME= [, DEFINITION=TABULAR|EXPRESSION, TIME=STEP TIME]. */
-    void amplitude(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    amplitude(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *INITIAL CONDITIONS, TYPE=VELOCITY|DISPLACEMENT: node or set, dof, value. */
-    void initial_conditions(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    initial_conditions(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *BOUNDARY [, AMPLITUDE=, TYPE=, OP=]: into the model, or the current step inside one. */
-    void boundary(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    boundary(const KeywordLine &keyword, const std::vector<DataLine> &data);
 
   private:
     /** A new section of @p kind on ELSET= of @p keyword, appended to the model. */

@@ -80,11 +80,9 @@ namespace corot::deck
    * whole deck is read.
    */
   inline void
-  add_reference(ParseState                                                  &state,
-                const bool                                                   is_node,
-                const std::string                                           &name,
-                const core::SourceLocation                                  &location,
-                std::function<std::vector<unsigned> &(core::Model &)>        target)
+  add_reference(ParseState &state, const bool is_node, const std::string &name,
+                const core::SourceLocation                           &location,
+                std::function<std::vector<unsigned> &(core::Model &)> target)
   {
     if (name.empty())
       throw core::InputError(location, is_node ? "expected a node id or node set name" :

@@ -1,13 +1,13 @@
-#include <src/deck/keyword_registry.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/deck/keyword_registry.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/deck/step_keyword_parser.h>
 
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
-#include <sstream>
 #include <set>
+#include <sstream>
 
 namespace corot::deck
 {
@@ -73,7 +73,8 @@ namespace corot::deck
       }
     if (keyword.has("NLGEOM"))
       {
-        const std::string nlgeom = keyword.has_value("NLGEOM") ? *keyword.value_upper("NLGEOM") : std::string("YES");
+        const std::string nlgeom =
+          keyword.has_value("NLGEOM") ? *keyword.value_upper("NLGEOM") : std::string("YES");
         if (nlgeom != "YES" && nlgeom != "NO")
           throw core::InputError(keyword.location(), "NLGEOM must be YES or NO, got " + nlgeom);
         step.nlgeom = nlgeom == "YES";
@@ -109,8 +110,8 @@ namespace corot::deck
     const size_t step_index = state_.model.steps.size() - 1;
     if (step_index == 0)
       return;
-    core::Step                     &step     = state_.model.steps[step_index];
-    const core::Step               &previous = state_.model.steps[step_index - 1];
+    core::Step                         &step     = state_.model.steps[step_index];
+    const core::Step                   &previous = state_.model.steps[step_index - 1];
     std::set<core::OutputRequest::Kind> own_kinds;
     for (const core::OutputRequest &request : step.outputs)
       own_kinds.insert(request.kind);
@@ -141,9 +142,9 @@ namespace corot::deck
     if (name.empty())
       throw core::InputError(keyword.location(), "*TIME POINTS needs NAME=");
     if (keyword.value_upper("TIME").value_or("STEP") != "STEP")
-      throw core::InputError(keyword.location(), "*TIME POINTS, TIME=" +
-                                                   *keyword.value_upper("TIME") +
-                                                   " is not supported (step times only)");
+      throw core::InputError(keyword.location(),
+                             "*TIME POINTS, TIME=" + *keyword.value_upper("TIME") +
+                               " is not supported (step times only)");
     if (state_.model.time_points.count(name) > 0)
       throw core::InputError(keyword.location(), "*TIME POINTS, NAME=" + name + " defined twice");
     if (data.empty())
@@ -162,10 +163,10 @@ namespace corot::deck
             {
               std::ostringstream count;
               count << std::setprecision(3) << intervals + 1.0;
-              throw core::InputError(line.location(),
-                                     "*TIME POINTS, GENERATE asks for " + count.str() +
-                                       " time points (at most " +
-                                       std::to_string(DataLine::max_generated) + " per line)");
+              throw core::InputError(line.location(), "*TIME POINTS, GENERATE asks for " +
+                                                        count.str() + " time points (at most " +
+                                                        std::to_string(DataLine::max_generated) +
+                                                        " per line)");
             }
           const auto n = static_cast<long>(intervals);
           for (long i = 0; i <= n; ++i)
@@ -201,10 +202,10 @@ namespace corot::deck
       {
         line.require_fields(3, 3, "CLOAD");
         core::ConcentratedLoad load;
-        load.dof        = dof_field(line, 1);
-        load.value      = line.number(2);
-        load.amplitude  = amplitude;
-        load.defined_at = line.location();
+        load.dof           = dof_field(line, 1);
+        load.value         = line.number(2);
+        load.amplitude     = amplitude;
+        load.defined_at    = line.location();
         const size_t index = step.loads.size();
         step.loads.push_back(load);
         add_reference(state_, true, line.field_upper(0), line.location(),
@@ -230,14 +231,14 @@ namespace corot::deck
     for (const DataLine &line : data)
       {
         if (line.field_upper(1) != "GRAV")
-          throw core::InputError(line.location(), "unsupported *DLOAD type " +
-                                                    line.field_upper(1) + " (only GRAV)");
+          throw core::InputError(line.location(),
+                                 "unsupported *DLOAD type " + line.field_upper(1) + " (only GRAV)");
         line.require_fields(6, 6, "DLOAD, GRAV");
         core::GravityLoad load;
-        load.magnitude  = line.number(2);
-        load.direction  = direction_fields(line, 3, "gravity direction");
-        load.amplitude  = amplitude;
-        load.defined_at = line.location();
+        load.magnitude     = line.number(2);
+        load.direction     = direction_fields(line, 3, "gravity direction");
+        load.amplitude     = amplitude;
+        load.defined_at    = line.location();
         const size_t index = step.gravity.size();
         step.gravity.push_back(load);
         add_reference(state_, false, line.field_upper(0), line.location(),
@@ -250,19 +251,19 @@ namespace corot::deck
   void
   StepKeywordParser::output(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    using Kind              = core::OutputRequest::Kind;
-    const std::string &name = keyword.name();
+    using Kind               = core::OutputRequest::Kind;
+    const std::string  &name = keyword.name();
     core::OutputRequest request;
     request.defined_at = keyword.location();
-    std::vector<std::string> variables;
+    std::vector<std::string>       variables;
     const std::vector<std::string> node_variables    = {"U", "V", "RF"};
     const std::vector<std::string> element_variables = {"S", "E", "SF", "SM", "ENER", "ELSE"};
-    bool is_node = true;
+    bool                           is_node           = true;
     if (name == "NODE PRINT" || name == "NODE FILE")
       {
         // OUTPUT=2D|3D is CalculiX's choice of how beams are expanded in its .frd
         // file; corot's VTU always shows the element lines, so it has no effect.
-        request.kind = name == "NODE PRINT" ? Kind::node_print : Kind::node_file;
+        request.kind     = name == "NODE PRINT" ? Kind::node_print : Kind::node_file;
         request.set_name = keyword.value_upper("NSET").value_or("");
         variables        = node_variables;
       }
@@ -332,18 +333,22 @@ namespace corot::deck
     }
 
     /** FREQUENCY= and TIME POINTS= of every output request. */
-    const KeywordParameter output_frequency = optional_parameter(
-      "FREQUENCY", "write every n-th increment and the step's last (default 1; 0: none)");
+    const KeywordParameter output_frequency =
+      optional_parameter("FREQUENCY",
+                         "write every n-th increment and the step's last (default 1; 0: none)");
     const KeywordParameter output_time_points = optional_parameter(
-      "TIME POINTS", "write at the times of this *TIME POINTS (*DYNAMIC only, not with FREQUENCY=)");
+      "TIME POINTS",
+      "write at the times of this *TIME POINTS (*DYNAMIC only, not with FREQUENCY=)");
     const char *const node_output = "U, V, RF (default all)";
-    const char *const element_output = "S, E, SF, SM, ENER, ELSE (default all; beams: section forces)";
+    const char *const element_output =
+      "S, E, SF, SM, ENER, ELSE (default all; beams: section forces)";
 
     /** The parameters of *NODE PRINT and *NODE FILE. */
     std::vector<KeywordParameter>
     node_output_parameters()
     {
-      return {optional_parameter("NSET", "the nodes (default all)"), output_frequency,
+      return {optional_parameter("NSET", "the nodes (default all)"),
+              output_frequency,
               optional_parameter("TOTALS", "accepted, no effect"),
               optional_parameter("GLOBAL", "accepted, no effect (output is in global axes)"),
               optional_parameter("OUTPUT", "accepted, no effect (CalculiX's 2D/3D beam expansion)"),
@@ -354,7 +359,8 @@ namespace corot::deck
     std::vector<KeywordParameter>
     element_output_parameters()
     {
-      return {optional_parameter("ELSET", "the elements (default all)"), output_frequency,
+      return {optional_parameter("ELSET", "the elements (default all)"),
+              output_frequency,
               optional_parameter("TOTALS", "accepted, no effect"),
               optional_parameter("GLOBAL", "accepted, no effect"),
               optional_parameter("OUTPUT", "accepted, no effect"),
@@ -367,8 +373,9 @@ namespace corot::deck
     load_parameters()
     {
       return {optional_parameter("AMPLITUDE", "value times this amplitude of step time"),
-              optional_parameter("OP", "MOD (default) adds or changes, NEW first removes every "
-                                       "load of this keyword",
+              optional_parameter("OP",
+                                 "MOD (default) adds or changes, NEW first removes every "
+                                 "load of this keyword",
                                  {"MOD", "NEW"})};
     }
   } // namespace
@@ -376,13 +383,14 @@ namespace corot::deck
   COROT_REGISTER_KEYWORD(
     step, "STEP", KeywordPlacement::anywhere, "opens a step (history data up to *END STEP)",
     {optional_flag("NLGEOM", "geometrically non-linear (flag = YES); kept by later steps",
-                        {"YES", "NO"}),
+                   {"YES", "NO"}),
      optional_parameter("INC", "maximum number of increments (default 100)"),
      optional_parameter("NAME", "the step's name (accepted)"),
      optional_flag("PERTURBATION", "linear perturbation about the base state (*FREQUENCY, "
-                                        "*BUCKLE)"),
-     optional_parameter("AMPLITUDE", "how loads change over the step (default RAMP in *STATIC, "
-                                     "STEP in *DYNAMIC)",
+                                   "*BUCKLE)"),
+     optional_parameter("AMPLITUDE",
+                        "how loads change over the step (default RAMP in *STATIC, "
+                        "STEP in *DYNAMIC)",
                         {"RAMP", "STEP"})},
     "optional: one line, the step's description (ignored)", step_handler<&StepKeywordParser::step>)
 
@@ -392,16 +400,13 @@ namespace corot::deck
 
 
 
-
-
-  COROT_REGISTER_KEYWORD(
-    time_points, "TIME POINTS", KeywordPlacement::anywhere,
-    "named step times for TIME POINTS= of output requests",
-    {required_parameter("NAME", "the name output requests give"),
-     optional_flag("GENERATE", "data lines are start, end, increment"),
-     optional_parameter("TIME", "only STEP", {"STEP"})},
-    "ascending times, or with GENERATE: start, end, increment",
-    step_handler<&StepKeywordParser::time_points>)
+  COROT_REGISTER_KEYWORD(time_points, "TIME POINTS", KeywordPlacement::anywhere,
+                         "named step times for TIME POINTS= of output requests",
+                         {required_parameter("NAME", "the name output requests give"),
+                          optional_flag("GENERATE", "data lines are start, end, increment"),
+                          optional_parameter("TIME", "only STEP", {"STEP"})},
+                         "ascending times, or with GENERATE: start, end, increment",
+                         step_handler<&StepKeywordParser::time_points>)
 
   COROT_REGISTER_KEYWORD(cload, "CLOAD", KeywordPlacement::step, "concentrated nodal loads",
                          load_parameters(), "node or node set, dof, value",

@@ -41,24 +41,31 @@ namespace corot::deck
      * *STEP [, NLGEOM[=YES|NO], INC=, NAME=, PERTURBATION, AMPLITUDE=RAMP|STEP].
      * Without NLGEOM the step keeps the previous step's setting (CalculiX, Abaqus).
      */
-    void step(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    step(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *END STEP: checks that the step has a procedure and adds the inherited output requests. */
-    void end_step(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    end_step(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /**
      * A procedure keyword (analysis::ProcedureRegistry): checks its keyword
      * line's parameters, that the step has no procedure yet, and stores what
      * the procedure's parser makes of its lines in core::Step::parameters.
      */
-    void procedure(const analysis::ProcedureTypeInfo &type, const KeywordLine &keyword,
-                   const std::vector<DataLine> &data);
+    void
+    procedure(const analysis::ProcedureTypeInfo &type, const KeywordLine &keyword,
+              const std::vector<DataLine> &data);
     /** *TIME POINTS, NAME= [, GENERATE]: step times for TIME POINTS= of output requests. */
-    void time_points(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    time_points(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *CLOAD [, AMPLITUDE=, OP=]: node or node set, dof, value. */
-    void cload(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    cload(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *DLOAD [, AMPLITUDE=, OP=]: element or element set, GRAV, g, nx, ny, nz. */
-    void dload(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    dload(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE, *ENERGY PRINT. */
-    void output(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    void
+    output(const KeywordLine &keyword, const std::vector<DataLine> &data);
 
   private:
     /**
@@ -68,7 +75,8 @@ namespace corot::deck
      * *ENERGY PRINT) it does not request itself; a step that has one request
      * of a kind replaces all earlier ones of that kind.
      */
-    void inherit_outputs();
+    void
+    inherit_outputs();
 
     /** The step being read. */
     core::Step &

@@ -46,7 +46,9 @@ namespace corot::io
   Interrupted::Interrupted(const int signal)
     : signal_(signal)
     , message_(std::string("interrupted by ") +
-               (signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal " + std::to_string(signal)) +
+               (signal == SIGINT  ? "SIGINT" :
+                signal == SIGTERM ? "SIGTERM" :
+                                    "signal " + std::to_string(signal)) +
                " after the last converged increment")
   {}
 

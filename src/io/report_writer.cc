@@ -38,8 +38,8 @@ namespace corot::io
     write_header(out);
     for (const StepResult &step : results_.steps)
       write_step(out, step);
-    out << "\n " << std::string(78, '-') << "\n end of report ("
-        << results_.status << (results_.message.empty() ? "" : ": " + results_.message) << ")\n";
+    out << "\n " << std::string(78, '-') << "\n end of report (" << results_.status
+        << (results_.message.empty() ? "" : ": " + results_.message) << ")\n";
   }
 
   void
@@ -68,13 +68,15 @@ namespace corot::io
              "            this file when the run ends)\n";
     const RunEnvironment &environment = results_.environment;
     if (!environment.blas.empty())
-      out << " ranks     " << environment.mpi_ranks << " MPI rank" << (environment.mpi_ranks == 1 ? "" : "s") << "\n";
+      out << " ranks     " << environment.mpi_ranks << " MPI rank"
+          << (environment.mpi_ranks == 1 ? "" : "s") << "\n";
     if (!environment.blas.empty())
       {
         out << " blas      " << environment.blas;
         if (!environment.blas_config.empty() || environment.blas_threads > 0)
           out << " (" << environment.blas_config << (environment.blas_config.empty() ? "" : ", ")
-              << environment.blas_threads << " thread" << (environment.blas_threads == 1 ? "" : "s") << ")";
+              << environment.blas_threads << " thread" << (environment.blas_threads == 1 ? "" : "s")
+              << ")";
         out << "\n";
       }
     if (!environment.lapack.empty())
@@ -99,7 +101,7 @@ namespace corot::io
       return;
     title(out, "B E A M   S E C T I O N S   (as used: local 1 = n1, 2 = t x n1)");
     const auto name_cell = [name_width](const std::string &text) {
-      return "   " + text + std::string(name_width - text.size(), ' ') + "  " ;
+      return "   " + text + std::string(name_width - text.size(), ' ') + "  ";
     };
     char shape_heading[16];
     std::snprintf(shape_heading, sizeof(shape_heading), "%-8s", "shape");
@@ -116,7 +118,8 @@ namespace corot::io
             double g = std::numeric_limits<double>::quiet_NaN();
             if (section->general_shear_modulus)
               g = *section->general_shear_modulus;
-            else if (const auto m = model_.materials.find(section->material); m != model_.materials.end())
+            else if (const auto m = model_.materials.find(section->material);
+                     m != model_.materials.end())
               g = m->second.shear_modulus();
             shear_1 = section->transverse_shear_stiffness->first / g;
             shear_2 = section->transverse_shear_stiffness->second / g;
@@ -128,8 +131,8 @@ namespace corot::io
         char shape[16];
         std::snprintf(shape, sizeof(shape), "%-8s", section->shape.c_str());
         out << name_cell(section->elset) << shape << cell(p.area) << cell(p.i11) << cell(p.i22)
-            << cell(p.i12) << cell(p.torsion_constant) << shear_cell(shear_1)
-            << shear_cell(shear_2) << "\n";
+            << cell(p.i12) << cell(p.torsion_constant) << shear_cell(shear_1) << shear_cell(shear_2)
+            << "\n";
       }
   }
 

@@ -54,8 +54,9 @@ namespace corot::io
 
     /** Writes the rows of @p histories past @p rows as "key": {"<id>": {"time": t, "<var>": v}} ... */
     void
-    write_new_rows(JsonStream &json, const std::string &key, const std::map<unsigned, History> &histories,
-                   std::map<unsigned, std::size_t> &rows)
+    write_new_rows(JsonStream &json, const std::string &key,
+                   const std::map<unsigned, History> &histories,
+                   std::map<unsigned, std::size_t>   &rows)
     {
       bool opened = false;
       for (const auto &[id, history] : histories)
@@ -77,7 +78,8 @@ namespace corot::io
             {
               const std::vector<double> &values = history.values.at(variable);
               json.key(variable);
-              json.value(std::vector<double>(values.begin() + std::min(written, values.size()), values.end()));
+              json.value(std::vector<double>(values.begin() + std::min(written, values.size()),
+                                             values.end()));
             }
           json.end_object();
         }
@@ -87,7 +89,8 @@ namespace corot::io
 
     /** The rows of @p histories past @p rows as lines "   <kind> <id>  <var> <value> ...". */
     void
-    report_new_rows(std::ostream &out, const std::string &kind, const std::map<unsigned, History> &histories,
+    report_new_rows(std::ostream &out, const std::string &kind,
+                    const std::map<unsigned, History>     &histories,
                     const std::map<unsigned, std::size_t> &rows)
     {
       for (const auto &[id, history] : histories)
@@ -98,7 +101,8 @@ namespace corot::io
             {
               out << "   " << kind << " " << id;
               for (const std::string &variable : ordered_variables(history))
-                out << "  " << variable << report::cell(report::entry(history.values.at(variable), row));
+                out << "  " << variable
+                    << report::cell(report::entry(history.values.at(variable), row));
               out << "\n";
             }
         }
@@ -109,7 +113,8 @@ namespace corot::io
     is_frame_file(const std::string &name, const std::string &base_name)
     {
       static const std::regex frame(R"(\d+-\d+(-lines|-surfaces|-points)?\.(vtu|pvtu))");
-      return name.size() > base_name.size() + 1 && name.compare(0, base_name.size() + 1, base_name + "-") == 0 &&
+      return name.size() > base_name.size() + 1 &&
+             name.compare(0, base_name.size() + 1, base_name + "-") == 0 &&
              std::regex_match(name.substr(base_name.size() + 1), frame);
     }
   } // namespace
@@ -148,7 +153,8 @@ namespace corot::io
                      [&](std::ostream &out) { JsonWriter(empty).write(out); });
 
     jsonl_.open(folder / (base_name_ + ".jsonl"));
-    AssertThrow(jsonl_, dealii::ExcMessage("cannot open " + (folder / (base_name_ + ".jsonl")).string()));
+    AssertThrow(jsonl_,
+                dealii::ExcMessage("cannot open " + (folder / (base_name_ + ".jsonl")).string()));
     JsonStream json(jsonl_, true);
     json.begin_object();
     json.key("record");
@@ -163,7 +169,8 @@ namespace corot::io
     jsonl_.flush();
 
     sta_.open(folder / (base_name_ + ".sta"));
-    AssertThrow(sta_, dealii::ExcMessage("cannot open " + (folder / (base_name_ + ".sta")).string()));
+    AssertThrow(sta_,
+                dealii::ExcMessage("cannot open " + (folder / (base_name_ + ".sta")).string()));
     sta_ << "# corot convergence log of " << empty.deck_name
          << ": one line per converged increment\n"
          << "# step increment iterations      step_time      increment  wall_time_s\n";
@@ -179,8 +186,9 @@ namespace corot::io
   void
   ResultStream::begin_step(const unsigned number)
   {
-    step_number_     = number;
-    step_period_     = number >= 1 && number <= model_.steps.size() ? period_of(model_.steps[number - 1]) : 0.0;
+    step_number_ = number;
+    step_period_ =
+      number >= 1 && number <= model_.steps.size() ? period_of(model_.steps[number - 1]) : 0.0;
     step_started_    = elapsed();
     step_increments_ = 0;
     previous_time_   = 0.0;
@@ -278,9 +286,9 @@ namespace corot::io
         dropped.insert(dropped.end(), kept_[i].files.begin(), kept_[i].files.end());
     for (std::size_t i = kept_.size(); i < step.frames.size(); ++i)
       frames.push_back(std::move(step.frames[i]));
-    kept_         = std::move(kept);
-    step.frames   = std::move(frames);
-    frame_cursor_ = kept_.size();
+    kept_                  = std::move(kept);
+    step.frames            = std::move(frames);
+    frame_cursor_          = kept_.size();
     const std::string line = "at most " + std::to_string(max_frames_per_step_) +
                              " field frames per step: from here on every " +
                              std::to_string(frame_stride_) +
@@ -308,7 +316,8 @@ namespace corot::io
     {
       char buffer[40];
       std::snprintf(buffer, sizeof(buffer), "%.17g", time);
-      return "    <DataSet timestep=\"" + std::string(buffer) + "\" group=\"\" part=\"0\" file=\"" + file + "\"/>\n";
+      return "    <DataSet timestep=\"" + std::string(buffer) + "\" group=\"\" part=\"0\" file=\"" +
+             file + "\"/>\n";
     }
   } // namespace
 
@@ -327,15 +336,15 @@ namespace corot::io
         records.emplace_back(frame.time, frame.listed);
     if (records.empty())
       return;
-    write_atomically((std::filesystem::path(directory_) / (base_name_ + ".pvd")).string(),
-                     [&](std::ostream &out) {
-                       out << "<?xml version=\"1.0\"?>\n"
-                              "<VTKFile type=\"Collection\" version=\"0.1\" ByteOrder=\"LittleEndian\">\n"
-                              "  <Collection>\n";
-                       for (const auto &[time, file] : records)
-                         out << pvd_entry(time, file);
-                       out << pvd_tail;
-                     });
+    write_atomically(
+      (std::filesystem::path(directory_) / (base_name_ + ".pvd")).string(), [&](std::ostream &out) {
+        out << "<?xml version=\"1.0\"?>\n"
+               "<VTKFile type=\"Collection\" version=\"0.1\" ByteOrder=\"LittleEndian\">\n"
+               "  <Collection>\n";
+        for (const auto &[time, file] : records)
+          out << pvd_entry(time, file);
+        out << pvd_tail;
+      });
   }
 
   void
@@ -344,8 +353,8 @@ namespace corot::io
     if (!root_)
       return;
     const std::filesystem::path name = std::filesystem::path(directory_) / (base_name_ + ".pvd");
-    std::fstream pvd(name, std::ios::in | std::ios::out | std::ios::binary);
-    std::string  tail(pvd_tail.size(), ' ');
+    std::fstream                pvd(name, std::ios::in | std::ios::out | std::ios::binary);
+    std::string                 tail(pvd_tail.size(), ' ');
     if (pvd)
       {
         pvd.seekg(-static_cast<std::streamoff>(pvd_tail.size()), std::ios::end);
@@ -402,9 +411,11 @@ namespace corot::io
       if (!kept_[i].listed.empty())
         frame_files.push_back(kept_[i].listed);
 
-    const std::vector<std::string> log(step.log.begin() + std::min(log_cursor_, step.log.size()), step.log.end());
+    const std::vector<std::string> log(step.log.begin() + std::min(log_cursor_, step.log.size()),
+                                       step.log.end());
     log_cursor_ = step.log.size();
-    const SeriesEntries series = step.results ? step.results->new_entries(series_cursor_) : SeriesEntries();
+    const SeriesEntries series =
+      step.results ? step.results->new_entries(series_cursor_) : SeriesEntries();
     int iterations = -1;
     for (const auto &[name, values] : series)
       if (name == "newton_iterations" && !values.empty())
@@ -416,8 +427,8 @@ namespace corot::io
         write_dat_block(step, time, increment, log, series, frame_files);
 
         char line[160];
-        std::snprintf(line, sizeof(line), "%6u %9u %10s %14.6e %14.6e %12.3f\n", step.number, increment,
-                      iterations < 0 ? "-" : std::to_string(iterations).c_str(), time,
+        std::snprintf(line, sizeof(line), "%6u %9u %10s %14.6e %14.6e %12.3f\n", step.number,
+                      increment, iterations < 0 ? "-" : std::to_string(iterations).c_str(), time,
                       time - previous_time_, elapsed());
         sta_ << line;
         sta_.flush();
@@ -483,18 +494,19 @@ namespace corot::io
     const double now = elapsed();
     if (!root_ || (!force && now - last_progress_ < progress_interval_))
       return;
-    last_progress_ = now;
-    const double in_step = now - step_started_;
+    last_progress_             = now;
+    const double       in_step = now - step_started_;
     std::ostringstream line;
     line << "  progress: step " << step_number_ << ", time " << std::setprecision(4) << time;
     if (step_period_ > 0.0)
       line << " of " << step_period_ << " (" << std::fixed << std::setprecision(0)
            << 100.0 * time / step_period_ << " %)" << std::defaultfloat;
     line << ", " << step_increments_ << " increments (" << std::setprecision(3)
-         << (in_step > 0.0 ? step_increments_ / in_step : 0.0) << " per second), "
-         << duration(now) << " elapsed";
+         << (in_step > 0.0 ? step_increments_ / in_step : 0.0) << " per second), " << duration(now)
+         << " elapsed";
     if (step_period_ > 0.0 && time > 0.0 && time < step_period_)
-      line << ", about " << duration(in_step * (step_period_ - time) / time) << " left in this step";
+      line << ", about " << duration(in_step * (step_period_ - time) / time)
+           << " left in this step";
     progress_ << line.str() << std::endl;
   }
 
@@ -506,8 +518,9 @@ namespace corot::io
     const std::filesystem::path name = std::filesystem::path(directory_) / (base_name_ + ".dat");
     if (dat_.is_open())
       dat_.close();
-    write_atomically(name.string(),
-                     [&](std::ostream &out) { ReportWriter(model_, results).write_completed_steps(out); });
+    write_atomically(name.string(), [&](std::ostream &out) {
+      ReportWriter(model_, results).write_completed_steps(out);
+    });
     dat_.open(name, std::ios::app);
     AssertThrow(dat_, dealii::ExcMessage("cannot open " + name.string() + " for appending"));
   }
@@ -611,8 +624,9 @@ namespace corot::io
     json.value(wall);
     json.end_object();
     jsonl_.close();
-    sta_ << "# status " << status << (message.empty() ? "" : ": " + message) << "; " << n_increments_
-         << " increments in " << std::fixed << std::setprecision(3) << wall << " s wall time\n";
+    sta_ << "# status " << status << (message.empty() ? "" : ": " + message) << "; "
+         << n_increments_ << " increments in " << std::fixed << std::setprecision(3) << wall
+         << " s wall time\n";
     sta_.close();
 
     for (const char *extension : {".dat", ".json", ".jsonl", ".sta"})

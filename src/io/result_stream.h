@@ -172,24 +172,24 @@ namespace corot::io
       std::vector<std::string> files;     ///< every file of the frame
     };
 
-    const core::Model &model_;
-    std::string        directory_, base_name_;
-    MPI_Comm           communicator_;
-    bool               root_;
-    std::ostream      &progress_;
-    double             progress_interval_;
-    unsigned           max_frames_per_step_;
+    const core::Model                    &model_;
+    std::string                           directory_, base_name_;
+    MPI_Comm                              communicator_;
+    bool                                  root_;
+    std::ostream                         &progress_;
+    double                                progress_interval_;
+    unsigned                              max_frames_per_step_;
     std::chrono::steady_clock::time_point start_;
 
     std::ofstream jsonl_, sta_, dat_;
 
-    unsigned    step_number_ = 0;
-    double      step_period_ = 0.0;   ///< the step's time period (arc length for RIKS); 0: none
-    double      step_started_ = 0.0;  ///< elapsed() at begin_step()
-    unsigned    step_increments_ = 0; ///< converged increments of the step
-    double      previous_time_ = 0.0; ///< step time of the previous increment
-    double      last_progress_ = 0.0; ///< elapsed() at the last progress line
-    unsigned    n_increments_ = 0;
+    unsigned step_number_     = 0;
+    double   step_period_     = 0.0; ///< the step's time period (arc length for RIKS); 0: none
+    double   step_started_    = 0.0; ///< elapsed() at begin_step()
+    unsigned step_increments_ = 0;   ///< converged increments of the step
+    double   previous_time_   = 0.0; ///< step time of the previous increment
+    double   last_progress_   = 0.0; ///< elapsed() at the last progress line
+    unsigned n_increments_    = 0;
 
     /** Rows of each node and element history written; entries of the procedure's series. */
     std::map<unsigned, std::size_t> node_rows_, element_rows_;
@@ -200,7 +200,7 @@ namespace corot::io
     std::size_t            frame_cursor_ = 0;
     unsigned               frames_due_   = 0;
     unsigned               frame_stride_ = 1;
-    unsigned               frame_number_ = 0; ///< file number of the step's last frame
+    unsigned               frame_number_ = 0;     ///< file number of the step's last frame
     bool                   held_         = false; ///< the frame at frame_cursor_ is off the stride
     double                 time_offset_  = 0.0;
     std::vector<KeptFrame> kept_;

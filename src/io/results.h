@@ -49,8 +49,8 @@ namespace corot::io
    */
   struct FieldFrame
   {
-    double                       time = 0.0; ///< step time, or the frequency for a mode shape
-    std::string                  label;      ///< e.g. "increment 3" or "mode 2: 12.5 Hz"
+    double                       time = 0.0;   ///< step time, or the frequency for a mode shape
+    std::string                  label;        ///< e.g. "increment 3" or "mode 2: 12.5 Hz"
     std::vector<Eigen::Vector3d> displacement; ///< U1..U3 per node
     std::vector<Eigen::Vector3d> rotation;     ///< rotation vector (UR1..UR3) per node
     std::vector<Eigen::Vector3d> reaction;     ///< RF1..RF3 per node (empty if not computed)
@@ -61,11 +61,11 @@ namespace corot::io
   /** The base state a perturbation step (*FREQUENCY, *BUCKLE, *MODAL SYNTHESIS) was solved about. */
   struct BaseStateRecord
   {
-    bool        present = false;
-    unsigned    step    = 0;     ///< general step that left it; 0: the initial state
+    bool        present  = false;
+    unsigned    step     = 0;     ///< general step that left it; 0: the initial state
     bool        deformed = false; ///< deformed geometry (NLGEOM) rather than the reference one
     bool        stress_stiffening = false; ///< initial stress of the base state included
-    std::string description; ///< e.g. "base state: end of step 1 (NLGEOM): ..."
+    std::string description;               ///< e.g. "base state: end of step 1 (NLGEOM): ..."
   };
 
   class JsonStream;
@@ -192,7 +192,8 @@ namespace corot::io
     std::string blas_config;      ///< openblas_get_config(), if the BLAS has it
     int         blas_threads = 0; ///< OpenBLAS threads per rank; 0: no such control
     std::string lapack;           ///< shared object defining dgetrf_
-    std::vector<std::string> direct_solvers; ///< each sparse factorization kind used, once (StepResult::direct_solver)
+    std::vector<std::string>
+      direct_solvers; ///< each sparse factorization kind used, once (StepResult::direct_solver)
   };
 
   /** All steps of a run. */

@@ -10,10 +10,11 @@ namespace corot::io
     const std::vector<std::string> &
     known_order()
     {
-      static const std::vector<std::string> names = {
-        "U1",  "U2",  "U3",  "UR1", "UR2", "UR3", "V1",  "V2",  "V3",  "VR1", "VR2",
-        "VR3", "A1",  "A2",  "A3",  "AR1", "AR2", "AR3", "RF1", "RF2", "RF3", "RM1",
-        "RM2", "RM3", "RF4", "RF5", "RF6"};
+      static const std::vector<std::string> names = {"U1",  "U2",  "U3",  "UR1", "UR2", "UR3",
+                                                     "V1",  "V2",  "V3",  "VR1", "VR2", "VR3",
+                                                     "A1",  "A2",  "A3",  "AR1", "AR2", "AR3",
+                                                     "RF1", "RF2", "RF3", "RM1", "RM2", "RM3",
+                                                     "RF4", "RF5", "RF6"};
       return names;
     }
   } // namespace

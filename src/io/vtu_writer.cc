@@ -35,13 +35,13 @@ namespace corot::io
     field_layout(const FieldFrame &frame)
     {
       FieldLayout layout;
-      layout.with_rotation = !frame.rotation.empty();
-      layout.with_reaction = !frame.reaction.empty();
+      layout.with_rotation  = !frame.rotation.empty();
+      layout.with_reaction  = !frame.reaction.empty();
       const auto add_vector = [&layout](const std::string &name) {
         const unsigned int first = layout.names.size();
         layout.names.insert(layout.names.end(), 3, name);
-        layout.vectors.emplace_back(first, first + 2, name,
-                                    dealii::DataComponentInterpretation::component_is_part_of_vector);
+        layout.vectors.emplace_back(
+          first, first + 2, name, dealii::DataComponentInterpretation::component_is_part_of_vector);
       };
       add_vector("U");
       if (layout.with_rotation)
@@ -265,8 +265,8 @@ namespace corot::io
       },
       [](dealii::DataOutBase::Patch<2, 3> &patch, const std::size_t n_vertices) {
         patch.n_subdivisions = 1;
-        patch.reference_cell =
-          n_vertices == 3 ? dealii::ReferenceCells::Triangle : dealii::ReferenceCells::Quadrilateral;
+        patch.reference_cell = n_vertices == 3 ? dealii::ReferenceCells::Triangle :
+                                                 dealii::ReferenceCells::Quadrilateral;
       });
     const auto points = make_patches<0>(
       model_, frame, layout,
@@ -279,7 +279,7 @@ namespace corot::io
 
     const dealii::DataOutBase::VtkFlags flags(frame.time, frame_number,
                                               /*print_date_and_time=*/false);
-    const std::filesystem::path folder(directory);
+    const std::filesystem::path         folder(directory);
     if (n_pieces == 1)
       {
         const std::string name = stem + ".vtu";

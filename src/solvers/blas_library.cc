@@ -78,7 +78,8 @@ namespace corot::solvers
     if (std::getenv("OPENBLAS_NUM_THREADS") == nullptr && std::getenv("OMP_NUM_THREADS") == nullptr)
       {
         cpu_set_t cores;
-        const int available = sched_getaffinity(0, sizeof(cores), &cores) == 0 ? CPU_COUNT(&cores) : 1;
+        const int available =
+          sched_getaffinity(0, sizeof(cores), &cores) == 0 ? CPU_COUNT(&cores) : 1;
         set_threads(std::max(1, available / std::max(1, ranks_here)));
       }
     return get_threads();

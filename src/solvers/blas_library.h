@@ -14,9 +14,9 @@ namespace corot::solvers
   /** The BLAS and LAPACK this process loaded, as reported in NAME.dat and NAME.json. */
   struct BlasLibrary
   {
-    std::string blas;      ///< real path of the shared object that defines dgemm_
-    std::string lapack;    ///< real path of the shared object that defines dgetrf_
-    std::string config;    ///< openblas_get_config() if that library has it, else empty
+    std::string blas;        ///< real path of the shared object that defines dgemm_
+    std::string lapack;      ///< real path of the shared object that defines dgetrf_
+    std::string config;      ///< openblas_get_config() if that library has it, else empty
     int         threads = 0; ///< openblas_get_num_threads() if present, else 0 (unknown)
 
     /** One line, e.g. ".../openblas-pthread/libblas.so.3 (OpenBLAS 0.3.21 ..., 2 threads)". */

@@ -33,8 +33,9 @@ namespace corot::solvers
 
     /** Load factors 1/mu of the positive mu, largest mu first, checked and K-normalised. */
     EigenPairs
-    load_factors(std::vector<Candidate> candidates, const Eigen::MatrixXd &k, const Eigen::MatrixXd &k_g,
-                 const unsigned n_pairs, const double residual_tolerance)
+    load_factors(std::vector<Candidate> candidates, const Eigen::MatrixXd &k,
+                 const Eigen::MatrixXd &k_g, const unsigned n_pairs,
+                 const double residual_tolerance)
     {
       double largest = 0.0;
       for (const Candidate &c : candidates)
@@ -48,9 +49,11 @@ namespace corot::solvers
             break;
           const double          lambda = 1.0 / c.mu;
           const Eigen::VectorXd kx = k * c.x, gx = k_g * c.x;
-          const double residual = (kx + lambda * gx).norm() / (kx.norm() + std::abs(lambda) * gx.norm());
+          const double          residual =
+            (kx + lambda * gx).norm() / (kx.norm() + std::abs(lambda) * gx.norm());
           if (!(residual <= residual_tolerance))
-            throw std::runtime_error("buckling eigenpair " + std::to_string(result.eigenvalues.size() + 1) +
+            throw std::runtime_error("buckling eigenpair " +
+                                     std::to_string(result.eigenvalues.size() + 1) +
                                      " (load factor " + std::to_string(lambda) +
                                      ") failed the residual check: " + std::to_string(residual));
           result.eigenvalues.push_back(lambda);
@@ -68,7 +71,9 @@ namespace corot::solvers
     {
       const Eigen::MatrixXd k   = to_dense(stiffness);
       const Eigen::MatrixXd k_g = 0.5 * (to_dense(geometric) + to_dense(geometric).transpose());
-      const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(-k_g, 0.5 * (k + k.transpose()));
+      const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(-k_g,
+                                                                             0.5 *
+                                                                               (k + k.transpose()));
       if (solver.info() != Eigen::Success)
         throw std::runtime_error("the dense buckling eigensolver failed (is K positive definite?)");
       std::vector<Candidate> candidates;
@@ -104,8 +109,8 @@ namespace corot::solvers
       const unsigned n_rows     = k_matrix.NumGlobalRows();
       const unsigned wanted     = std::min(n_pairs, n_rows);
       const int      block_size = static_cast<int>(std::min<unsigned>(6, std::max(1u, n_rows / 4)));
-      const int      n_blocks   = std::max<int>(
-        3, std::min<int>(n_rows / std::max(1, block_size) - 1, (2 * wanted + 12) / block_size + 2));
+      const int      n_blocks = std::max<int>(3, std::min<int>(n_rows / std::max(1, block_size) - 1,
+                                                          (2 * wanted + 12) / block_size + 2));
 
       // Y = K^{-1} (-K_g) X: the shift-and-invert operator with K in the role
       // of the shifted matrix and -K_g in that of the mass.
@@ -137,12 +142,12 @@ namespace corot::solvers
       parameters.set("Convergence Tolerance", 1e-11);
       parameters.set("Verbosity", static_cast<int>(Anasazi::Errors));
       Anasazi::BlockKrylovSchurSolMgr<double, MultiVector, Operator> manager(problem, parameters);
-      const Anasazi::ReturnType status   = manager.solve();
-      const auto               &solution = problem->getSolution();
+      const Anasazi::ReturnType                                      status = manager.solve();
+      const auto &solution = problem->getSolution();
       if (status != Anasazi::Converged || solution.numVecs < static_cast<int>(wanted))
         throw std::runtime_error("the Anasazi buckling eigensolver did not converge (" +
-                                 std::to_string(solution.numVecs) + " of " + std::to_string(wanted) +
-                                 " load factors found)");
+                                 std::to_string(solution.numVecs) + " of " +
+                                 std::to_string(wanted) + " load factors found)");
 
       const MultiVector &vectors = *solution.Evecs;
       const int          found   = solution.numVecs;
@@ -168,7 +173,8 @@ namespace corot::solvers
           pairs.push_back({x_g_x[j] / x_k_x[j], j});
           largest = std::max(largest, std::abs(pairs.back().mu));
         }
-      std::sort(pairs.begin(), pairs.end(), [](const Pair &a, const Pair &b) { return a.mu > b.mu; });
+      std::sort(pairs.begin(), pairs.end(),
+                [](const Pair &a, const Pair &b) { return a.mu > b.mu; });
 
       Epetra_LocalMap replicated_map(static_cast<int>(n_rows), 0, k_matrix.Comm());
       Epetra_Import   importer(replicated_map, k_matrix.OperatorDomainMap());
@@ -189,9 +195,11 @@ namespace corot::solvers
             r[0][i] = k_times[pair.column][i] - lambda * g_times[pair.column][i];
           double r_norm = 0.0;
           r.Norm2(&r_norm);
-          const double residual = r_norm / (k_norm[pair.column] + std::abs(lambda) * g_norm[pair.column]);
+          const double residual =
+            r_norm / (k_norm[pair.column] + std::abs(lambda) * g_norm[pair.column]);
           if (!(residual <= residual_tolerance))
-            throw std::runtime_error("buckling eigenpair " + std::to_string(result.eigenvalues.size() + 1) +
+            throw std::runtime_error("buckling eigenpair " +
+                                     std::to_string(result.eigenvalues.size() + 1) +
                                      " (load factor " + std::to_string(lambda) +
                                      ") failed the residual check: " + std::to_string(residual));
           Eigen::VectorXd x(n_rows);
@@ -209,8 +217,8 @@ namespace corot::solvers
   EigenPairs
   solve_buckling_eigenproblem(const dealii::TrilinosWrappers::SparseMatrix &stiffness,
                               const dealii::TrilinosWrappers::SparseMatrix &geometric,
-                              const unsigned n_pairs, double &skewness, const double residual_tolerance,
-                              const unsigned max_dense_rows)
+                              const unsigned n_pairs, double &skewness,
+                              const double residual_tolerance, const unsigned max_dense_rows)
   {
     const Epetra_CrsMatrix &k_g       = geometric.trilinos_matrix();
     const auto              skew_part = add_transpose(k_g, 1.0, -1.0);

@@ -45,7 +45,6 @@ namespace corot::solvers
   EigenPairs
   solve_buckling_eigenproblem(const dealii::TrilinosWrappers::SparseMatrix &stiffness,
                               const dealii::TrilinosWrappers::SparseMatrix &geometric,
-                              unsigned n_pairs, double &skewness,
-                              double   residual_tolerance = 1e-6,
-                              unsigned max_dense_rows     = buckling_max_dense_rows);
+                              unsigned n_pairs, double &skewness, double residual_tolerance = 1e-6,
+                              unsigned max_dense_rows = buckling_max_dense_rows);
 } // namespace corot::solvers

@@ -29,7 +29,7 @@ namespace corot::solvers
           const dealii::TrilinosWrappers::MPI::Vector &right_hand_side);
 
   private:
-    dealii::SolverControl                                  control_;
+    dealii::SolverControl                                   control_;
     std::unique_ptr<dealii::TrilinosWrappers::SolverDirect> solver_;
   };
 } // namespace corot::solvers

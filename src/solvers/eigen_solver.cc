@@ -61,11 +61,11 @@ namespace corot::solvers
      */
     EigenPairs
     solve_dense(const dealii::TrilinosWrappers::SparseMatrix &stiffness_matrix,
-                const dealii::TrilinosWrappers::SparseMatrix &mass_matrix,
-                const unsigned n_pairs, const double lower_bound)
+                const dealii::TrilinosWrappers::SparseMatrix &mass_matrix, const unsigned n_pairs,
+                const double lower_bound)
     {
-      const Eigen::MatrixXd k = to_dense(stiffness_matrix);
-      const Eigen::MatrixXd m = to_dense(mass_matrix);
+      const Eigen::MatrixXd k     = to_dense(stiffness_matrix);
+      const Eigen::MatrixXd m     = to_dense(mass_matrix);
       const double          scale = std::max(m.diagonal().cwiseAbs().maxCoeff(), 1e-300);
       std::vector<int>      with_mass, without_mass;
       for (int i = 0; i < m.rows(); ++i)
@@ -74,11 +74,12 @@ namespace corot::solvers
         throw std::runtime_error("the mass matrix is zero: no density or point mass in the model");
 
       const Eigen::MatrixXd k_mm = k(with_mass, with_mass), m_mm = m(with_mass, with_mass);
-      Eigen::MatrixXd       k_reduced = k_mm, back = Eigen::MatrixXd::Zero(without_mass.size(), with_mass.size());
+      Eigen::MatrixXd       k_reduced = k_mm,
+                      back = Eigen::MatrixXd::Zero(without_mass.size(), with_mass.size());
       if (!without_mass.empty())
         {
-          const Eigen::MatrixXd k_ss = k(without_mass, without_mass);
-          const Eigen::MatrixXd k_sm = k(without_mass, with_mass);
+          const Eigen::MatrixXd                   k_ss = k(without_mass, without_mass);
+          const Eigen::MatrixXd                   k_sm = k(without_mass, with_mass);
           const Eigen::FullPivLU<Eigen::MatrixXd> lu(k_ss);
           if (!lu.isInvertible())
             throw std::runtime_error("a massless DOF has no stiffness (an unrestrained mechanism)");
@@ -88,7 +89,8 @@ namespace corot::solvers
       const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(
         0.5 * (k_reduced + k_reduced.transpose()), m_mm);
       if (solver.info() != Eigen::Success)
-        throw std::runtime_error("the dense eigensolver failed (is the mass matrix positive definite?)");
+        throw std::runtime_error(
+          "the dense eigensolver failed (is the mass matrix positive definite?)");
 
       EigenPairs result;
       for (int j = 0; j < solver.eigenvalues().size() && result.eigenvalues.size() < n_pairs; ++j)
@@ -96,13 +98,15 @@ namespace corot::solvers
           const double lambda = solver.eigenvalues()[j];
           if (lower_bound > 0.0 && lambda < lower_bound)
             continue;
-          Eigen::VectorXd x = Eigen::VectorXd::Zero(k.rows());
+          Eigen::VectorXd       x   = Eigen::VectorXd::Zero(k.rows());
           const Eigen::VectorXd x_m = solver.eigenvectors().col(j);
-          x(with_mass) = x_m;
+          x(with_mass)              = x_m;
           if (!without_mass.empty())
             x(without_mass) = back * x_m;
           const Eigen::VectorXd kx = k * x, mx = m * x;
-          const double denominator = kx.norm() + (std::abs(lambda) + 1e-12 * k.diagonal().cwiseAbs().maxCoeff() / scale) * mx.norm();
+          const double          denominator =
+            kx.norm() +
+            (std::abs(lambda) + 1e-12 * k.diagonal().cwiseAbs().maxCoeff() / scale) * mx.norm();
           result.eigenvalues.push_back(lambda);
           result.residuals.push_back((kx - lambda * mx).norm() / denominator);
           result.eigenvectors.push_back(x / std::sqrt(x.dot(mx)));
@@ -111,7 +115,7 @@ namespace corot::solvers
     }
   } // namespace
 
-    Eigen::MatrixXd
+  Eigen::MatrixXd
   to_dense(const dealii::TrilinosWrappers::SparseMatrix &matrix)
   {
     std::vector<std::tuple<unsigned, unsigned, double>> local;
@@ -119,7 +123,8 @@ namespace corot::solvers
       for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
         local.emplace_back(entry->row(), entry->column(), entry->value());
     Eigen::MatrixXd dense = Eigen::MatrixXd::Zero(matrix.m(), matrix.n());
-    for (const auto &part : dealii::Utilities::MPI::all_gather(matrix.get_mpi_communicator(), local))
+    for (const auto &part :
+         dealii::Utilities::MPI::all_gather(matrix.get_mpi_communicator(), local))
       for (const auto &[i, j, value] : part)
         dense(i, j) += value;
     return dense;
@@ -128,14 +133,13 @@ namespace corot::solvers
   EigenPairs
   solve_generalized_eigenproblem(const dealii::TrilinosWrappers::SparseMatrix &stiffness,
                                  const dealii::TrilinosWrappers::SparseMatrix &mass,
-                                 const unsigned                                n_pairs,
-                                 const double                                  lower_bound,
-                                 const double                                  residual_tolerance)
+                                 const unsigned n_pairs, const double lower_bound,
+                                 const double residual_tolerance)
   {
     const unsigned n_rows = stiffness.m();
     if (n_rows <= 200)
       return solve_dense(stiffness, mass, n_pairs, lower_bound);
-    const double   scale  = typical_diagonal_ratio(stiffness, mass);
+    const double scale = typical_diagonal_ratio(stiffness, mass);
     // A small negative shift keeps K - sigma M positive definite for free-free
     // structures; eigenvalues come from Rayleigh quotients, so the shift costs
     // no accuracy.
@@ -148,10 +152,10 @@ namespace corot::solvers
     const Epetra_CrsMatrix &k_matrix = stiffness.trilinos_matrix();
     const Epetra_CrsMatrix &m_matrix = mass.trilinos_matrix();
 
-    const unsigned wanted     = std::min<unsigned>(n_rows, lower_bound > 0.0 ? 2 * n_pairs : n_pairs);
+    const unsigned wanted = std::min<unsigned>(n_rows, lower_bound > 0.0 ? 2 * n_pairs : n_pairs);
     const int      block_size = static_cast<int>(std::min<unsigned>(6, std::max(1u, n_rows / 4)));
-    const int      n_blocks   = std::max<int>(
-      3, std::min<int>(n_rows / std::max(1, block_size) - 1, (2 * wanted + 12) / block_size + 2));
+    const int      n_blocks   = std::max<int>(3, std::min<int>(n_rows / std::max(1, block_size) - 1,
+                                                        (2 * wanted + 12) / block_size + 2));
 
     auto op = Teuchos::rcp(new ShiftInvertOperator(shifted.trilinos_matrix(), m_matrix));
     Teuchos::RCP<Operator> mass_operator =
@@ -181,12 +185,13 @@ namespace corot::solvers
     parameters.set("Convergence Tolerance", 1e-11);
     parameters.set("Verbosity", static_cast<int>(Anasazi::Errors));
     Anasazi::BlockKrylovSchurSolMgr<double, MultiVector, Operator> manager(problem, parameters);
-    const Anasazi::ReturnType status = manager.solve();
-    const auto               &solution = problem->getSolution();
-    if (status != Anasazi::Converged || solution.numVecs < static_cast<int>(std::min(wanted, n_rows)))
+    const Anasazi::ReturnType                                      status = manager.solve();
+    const auto &solution                                                  = problem->getSolution();
+    if (status != Anasazi::Converged ||
+        solution.numVecs < static_cast<int>(std::min(wanted, n_rows)))
       throw std::runtime_error("the Anasazi eigensolver did not converge (" +
-                               std::to_string(solution.numVecs) + " of " +
-                               std::to_string(wanted) + " eigenpairs found)");
+                               std::to_string(solution.numVecs) + " of " + std::to_string(wanted) +
+                               " eigenpairs found)");
 
     const MultiVector &vectors = *solution.Evecs;
     const int          found   = solution.numVecs;
@@ -220,7 +225,8 @@ namespace corot::solvers
         MultiVector kx(View, k_times, j, 1), mx(View, m_times, j, 1);
         kx.Norm2(&k_norm);
         mx.Norm2(&m_norm);
-        const double denominator = k_norm + (std::abs(lambda) + std::abs(shift) + 1e-12 * scale) * m_norm;
+        const double denominator =
+          k_norm + (std::abs(lambda) + std::abs(shift) + 1e-12 * scale) * m_norm;
         pairs.push_back({lambda, r_norm / denominator, j});
       }
     std::sort(pairs.begin(), pairs.end(),
@@ -238,8 +244,7 @@ namespace corot::solvers
         if (!(pair.residual <= residual_tolerance))
           throw std::runtime_error("eigenpair " + std::to_string(result.eigenvalues.size() + 1) +
                                    " (lambda = " + std::to_string(pair.lambda) +
-                                   ") failed the residual check: " +
-                                   std::to_string(pair.residual));
+                                   ") failed the residual check: " + std::to_string(pair.residual));
         Eigen::VectorXd x(n_rows);
         const double    norm = std::sqrt(x_m_x[pair.column]);
         for (unsigned i = 0; i < n_rows; ++i)

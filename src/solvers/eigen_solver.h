@@ -18,9 +18,9 @@ namespace corot::solvers
   {
     std::vector<double>          eigenvalues;
     std::vector<Eigen::VectorXd> eigenvectors; ///< M-normalised (x^T M x = 1)
-    std::vector<double>          residuals;    ///< |K x - lambda M x| / (|K x| + |lambda| |M x| + scale |M x|)
-    unsigned                     restarts = 0;
-    std::string                  factorization; ///< ShiftInvertOperator::description(); empty: dense path
+    std::vector<double> residuals; ///< |K x - lambda M x| / (|K x| + |lambda| |M x| + scale |M x|)
+    unsigned            restarts = 0;
+    std::string         factorization; ///< ShiftInvertOperator::description(); empty: dense path
   };
 
   /** A replicated dense copy of a (small) distributed matrix. */
@@ -41,7 +41,6 @@ namespace corot::solvers
   EigenPairs
   solve_generalized_eigenproblem(const dealii::TrilinosWrappers::SparseMatrix &stiffness,
                                  const dealii::TrilinosWrappers::SparseMatrix &mass,
-                                 unsigned                                      n_pairs,
-                                 double                                        lower_bound,
+                                 unsigned n_pairs, double lower_bound,
                                  double residual_tolerance = 1e-6);
 } // namespace corot::solvers

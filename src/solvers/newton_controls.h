@@ -52,7 +52,7 @@ namespace corot::solvers
     static NewtonControls
     for_fixed_time_increments()
     {
-      NewtonControls controls = for_dynamics();
+      NewtonControls controls  = for_dynamics();
       controls.cut_back_factor = 0.5;
       controls.max_cut_backs   = 4;
       return controls;

@@ -69,7 +69,7 @@ namespace corot::solvers
     double k_force = 0.0, k_moment = 0.0;
     for (const auto dof : owned)
       {
-        const double k = std::abs(tangent.diag_element(dof));
+        const double k       = std::abs(tangent.diag_element(dof));
         double      &largest = rotational_[dof] ? k_moment : k_force;
         largest              = std::max(largest, k);
       }
@@ -95,8 +95,7 @@ namespace corot::solvers
 
   bool
   NewtonConvergence::converged(const Eigen::VectorXd &residual, const Eigen::VectorXd &external,
-                               const Eigen::VectorXd &internal,
-                               const Eigen::VectorXd &correction,
+                               const Eigen::VectorXd &internal, const Eigen::VectorXd &correction,
                                const Eigen::VectorXd &increment) const
   {
     return judge(norms(residual), FieldNorms::max(norms(external), norms(internal)),
@@ -104,8 +103,8 @@ namespace corot::solvers
   }
 
   bool
-  NewtonConvergence::judge(const FieldNorms &r, const FieldNorms &force_level,
-                           const FieldNorms &c, const FieldNorms &d) const
+  NewtonConvergence::judge(const FieldNorms &r, const FieldNorms &force_level, const FieldNorms &c,
+                           const FieldNorms &d) const
   {
     const double L        = length_scale_;
     const double force_0  = force_level.translational;

@@ -159,12 +159,12 @@ namespace corot::solvers
     }
 
   private:
-    std::vector<bool>   rotational_; ///< per DOF: a rotation (moment) entry
-    double              length_scale_;
-    double              residual_tolerance_;
-    double              correction_tolerance_;
-    double              force_round_off_ = 0.0; ///< F_0 of set_stiffness_scale()
-    mutable double      residual_ratio_   = 0.0;
-    mutable double      correction_ratio_ = 0.0;
+    std::vector<bool> rotational_; ///< per DOF: a rotation (moment) entry
+    double            length_scale_;
+    double            residual_tolerance_;
+    double            correction_tolerance_;
+    double            force_round_off_  = 0.0; ///< F_0 of set_stiffness_scale()
+    mutable double    residual_ratio_   = 0.0;
+    mutable double    correction_ratio_ = 0.0;
   };
 } // namespace corot::solvers

@@ -18,7 +18,7 @@ namespace corot::solvers
     // MUMPS (multifrontal, nested-dissection-like orderings) fills far less
     // than KLU on the 3D lattices and frames of structural models; KLU is the
     // fallback where Trilinos was built without it.
-    Amesos factory;
+    Amesos      factory;
     const char *type = factory.Query("Amesos_Mumps") ? "Amesos_Mumps" : "Amesos_Klu";
     solver_.reset(factory.Create(type, *problem_));
     if (!solver_)
@@ -30,8 +30,9 @@ namespace corot::solvers
     if (auto *mumps = dynamic_cast<Amesos_Mumps *>(solver_.get()))
       {
         // INFOG(7): the ordering the analysis phase used (MUMPS users' guide).
-        static const char *const names[] = {"AMD", "given", "AMF", "SCOTCH", "PORD", "METIS", "QAMD"};
-        const int ordering = mumps->GetINFOG()[6];
+        static const char *const names[]  = {"AMD",  "given", "AMF", "SCOTCH",
+                                             "PORD", "METIS", "QAMD"};
+        const int                ordering = mumps->GetINFOG()[6];
         description_ += std::string(", ordering ") +
                         (ordering >= 0 && ordering <= 6 ? names[ordering] : "unknown") +
                         " (INFOG(7) = " + std::to_string(ordering) + ")";
@@ -44,7 +45,7 @@ namespace corot::solvers
   ShiftInvertOperator::Apply(const Epetra_MultiVector &X, Epetra_MultiVector &Y) const
   {
     Epetra_MultiVector mass_times_x(mass_.OperatorRangeMap(), X.NumVectors());
-    int error = mass_.Multiply(false, X, mass_times_x);
+    int                error = mass_.Multiply(false, X, mass_times_x);
     if (error != 0)
       return error;
     problem_->SetLHS(&Y);

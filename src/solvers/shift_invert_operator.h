@@ -88,9 +88,9 @@ namespace corot::solvers
     }
 
   private:
-    const Epetra_CrsMatrix                    &mass_;
-    std::unique_ptr<Epetra_LinearProblem>      problem_;
-    std::unique_ptr<Amesos_BaseSolver>         solver_;
-    std::string                                description_;
+    const Epetra_CrsMatrix               &mass_;
+    std::unique_ptr<Epetra_LinearProblem> problem_;
+    std::unique_ptr<Amesos_BaseSolver>    solver_;
+    std::string                           description_;
   };
 } // namespace corot::solvers

@@ -34,7 +34,7 @@ namespace corot::solvers
               local.emplace_back(row + 1, entry->column() + 1, -sigma * entry->value());
         }
       const MPI_Comm communicator = stiffness.get_mpi_communicator();
-      const auto     parts = dealii::Utilities::MPI::gather(communicator, local, 0);
+      const auto     parts        = dealii::Utilities::MPI::gather(communicator, local, 0);
       for (const auto &part : parts)
         for (const auto &[i, j, value] : part)
           {
@@ -58,8 +58,8 @@ namespace corot::solvers
         dmumps_c(&data_);
         initialised_ = data_.infog[0] >= 0;
         if (!initialised_)
-          throw std::runtime_error("MUMPS could not be initialised (INFOG(1) = " +
-                                   std::to_string(data_.infog[0]) + ")");
+          throw std::runtime_error(
+            "MUMPS could not be initialised (INFOG(1) = " + std::to_string(data_.infog[0]) + ")");
       }
       ~MumpsInstance()
       {
@@ -119,10 +119,10 @@ namespace corot::solvers
       {
         MumpsInstance   instance;
         DMUMPS_STRUC_C &mumps = instance.data();
-        mumps.icntl[0]  = -1; // no error messages
-        mumps.icntl[1]  = -1; // no diagnostics
-        mumps.icntl[2]  = -1; // no global information
-        mumps.icntl[3]  = 0;
+        mumps.icntl[0]        = -1; // no error messages
+        mumps.icntl[1]        = -1; // no diagnostics
+        mumps.icntl[2]        = -1; // no global information
+        mumps.icntl[3]        = 0;
         mumps.icntl[12] = 1; // ICNTL(13) = 1: no ScaLAPACK root, so INFOG(12) counts every pivot
         mumps.n         = static_cast<MUMPS_INT>(stiffness.m());
         mumps.nnz       = static_cast<MUMPS_INT8>(values.size());
@@ -139,7 +139,9 @@ namespace corot::solvers
       throw std::runtime_error(
         "the Sturm-sequence factorization of K - sigma M at sigma = " + std::to_string(sigma) +
         " failed (MUMPS error " + std::to_string(outcome + 1) +
-        (outcome + 1 == -10 ? ": singular, sigma is an eigenvalue or a massless DOF has no stiffness)" : ")"));
+        (outcome + 1 == -10 ?
+           ": singular, sigma is an eigenvalue or a massless DOF has no stiffness)" :
+           ")"));
     return static_cast<unsigned>(outcome);
   }
 
@@ -183,9 +185,8 @@ namespace corot::solvers
   SturmCheck
   sturm_check(const dealii::TrilinosWrappers::SparseMatrix &stiffness,
               const dealii::TrilinosWrappers::SparseMatrix &mass,
-              const std::vector<double>                    &reported,
-              const std::optional<double>                   lower_bound,
-              const bool                                    approximate)
+              const std::vector<double> &reported, const std::optional<double> lower_bound,
+              const bool approximate)
   {
     SturmCheck check;
     check.approximate = approximate;
@@ -197,8 +198,8 @@ namespace corot::solvers
     // Just below the highest eigenvalue, so that a repeated highest eigenvalue
     // (or one the requested count splits) is not counted; the absolute part
     // puts the shift below zero when the highest is a rigid-body mode.
-    check.shift = highest - SturmCheck::shift_gap * std::abs(highest) -
-                  1e-9 * typical_ratio(stiffness, mass);
+    check.shift =
+      highest - SturmCheck::shift_gap * std::abs(highest) - 1e-9 * typical_ratio(stiffness, mass);
     const unsigned below_lower =
       lower_bound ? count_eigenvalues_below(stiffness, mass, *lower_bound) : 0;
     const unsigned below_shift = count_eigenvalues_below(stiffness, mass, check.shift);

@@ -28,8 +28,7 @@ namespace corot::solvers
    */
   unsigned
   count_eigenvalues_below(const dealii::TrilinosWrappers::SparseMatrix &stiffness,
-                          const dealii::TrilinosWrappers::SparseMatrix &mass,
-                          double                                        sigma);
+                          const dealii::TrilinosWrappers::SparseMatrix &mass, double sigma);
 
   /**
    * The Sturm-sequence check of a set of reported eigenvalues: the number of
@@ -79,7 +78,6 @@ namespace corot::solvers
   SturmCheck
   sturm_check(const dealii::TrilinosWrappers::SparseMatrix &stiffness,
               const dealii::TrilinosWrappers::SparseMatrix &mass,
-              const std::vector<double>                    &reported,
-              std::optional<double>                         lower_bound,
-              bool                                          approximate = false);
+              const std::vector<double> &reported, std::optional<double> lower_bound,
+              bool approximate = false);
 } // namespace corot::solvers

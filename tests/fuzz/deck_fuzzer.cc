@@ -41,7 +41,7 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, const std::size_t size)
   }
   try
     {
-      std::ostringstream warnings;
+      std::ostringstream       warnings;
       const corot::core::Model model    = corot::deck::read_deck(deck_path().string(), warnings);
       const auto               elements = corot::assembly::build_elements(model);
       corot::assembly::number_dofs(model, elements);

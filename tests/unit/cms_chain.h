@@ -67,7 +67,7 @@ namespace corot::cms::testing
         Component      &component = chain.sub.components[c];
         const unsigned  m         = component.global_dofs.size();
         Eigen::MatrixXd k = Eigen::MatrixXd::Zero(m, m), mass = Eigen::MatrixXd::Zero(m, m);
-        auto local = [&](const int global) {
+        auto            local = [&](const int global) {
           for (unsigned i = 0; i < m; ++i)
             if (static_cast<int>(component.global_dofs[i]) == global)
               return static_cast<int>(i);
@@ -76,7 +76,7 @@ namespace corot::cms::testing
         for (unsigned s = split[c]; s < split[c + 1]; ++s)
           {
             const auto [a, b] = ends(s);
-            const int  la = a >= 0 ? local(a) : -1, lb = local(b);
+            const int la = a >= 0 ? local(a) : -1, lb = local(b);
             k(lb, lb) += springs[s];
             chain.full_stiffness(b, b) += springs[s];
             if (la >= 0)
@@ -93,8 +93,10 @@ namespace corot::cms::testing
           mass(i, i) = masses[component.global_dofs[i]] / owners[component.global_dofs[i]];
         component.stiffness = k.sparseView();
         component.mass      = mass.sparseView();
-        component.derivatives.push_back({"RHO_" + std::to_string(c), SparseMatrix(m, m), component.mass});
-        component.derivatives.push_back({"E_" + std::to_string(c), component.stiffness, SparseMatrix(m, m)});
+        component.derivatives.push_back(
+          {"RHO_" + std::to_string(c), SparseMatrix(m, m), component.mass});
+        component.derivatives.push_back(
+          {"E_" + std::to_string(c), component.stiffness, SparseMatrix(m, m)});
       }
     for (unsigned i = 0; i < n; ++i)
       chain.full_mass(i, i) = masses[i];

@@ -13,15 +13,15 @@ namespace corot::test
     truss(const Eigen::Vector3d &x1, const Eigen::Vector3d &x2)
     {
       ElementSample sample;
-      sample.name                    = "oblique bar";
-      ElementDefinition &d           = sample.definition;
-      d.id                           = 1;
-      d.node_ids                     = {1, 2};
-      d.reference_positions          = {x1, x2};
-      d.section.truss().area         = 3.0;
-      d.material.youngs_modulus      = 2.0e5;
-      d.material.density             = 7.8e-9;
-      sample.translational_mass      = d.material.density * d.section.truss().area * (x2 - x1).norm();
+      sample.name               = "oblique bar";
+      ElementDefinition &d      = sample.definition;
+      d.id                      = 1;
+      d.node_ids                = {1, 2};
+      d.reference_positions     = {x1, x2};
+      d.section.truss().area    = 3.0;
+      d.material.youngs_modulus = 2.0e5;
+      d.material.density        = 7.8e-9;
+      sample.translational_mass = d.material.density * d.section.truss().area * (x2 - x1).norm();
       return sample;
     }
 
@@ -30,18 +30,18 @@ namespace corot::test
     beam(const Eigen::Vector3d &x1, const Eigen::Vector3d &x2)
     {
       ElementDefinition d;
-      d.id                       = 5;
-      d.node_ids                 = {1, 2};
-      d.reference_positions      = {x1, x2};
+      d.id                              = 5;
+      d.node_ids                        = {1, 2};
+      d.reference_positions             = {x1, x2};
       d.section.beam().area             = 200.0;
       d.section.beam().i11              = 6666.0;
       d.section.beam().i22              = 1666.0;
       d.section.beam().torsion_constant = 4500.0;
       d.section.beam().shear_factor_1   = 0.8;
       d.section.beam().shear_factor_2   = 0.9;
-      d.material.youngs_modulus  = 2.1e5;
-      d.material.shear_modulus   = 8.0e4;
-      d.material.density         = 7.85e-9;
+      d.material.youngs_modulus         = 2.1e5;
+      d.material.shear_modulus          = 8.0e4;
+      d.material.density                = 7.85e-9;
       return d;
     }
 
@@ -64,10 +64,10 @@ namespace corot::test
       ElementSample sample;
       sample.name = name;
       const Eigen::Vector3d x1(10.0, -4.0, 3.0), x2(40.0, 26.0, -12.0);
-      sample.definition                     = beam(x1, x2);
+      sample.definition                            = beam(x1, x2);
       sample.definition.section.beam().n1          = Eigen::Vector3d(0.2, 0.7, -0.4);
       sample.definition.section.beam().axis_offset = offset;
-      sample.translational_mass             = 7.85e-9 * 200.0 * (x2 - x1).norm();
+      sample.translational_mass                    = 7.85e-9 * 200.0 * (x2 - x1).norm();
       return sample;
     }
 
@@ -97,29 +97,31 @@ namespace corot::test
     shell(const std::string &name, const std::vector<Eigen::Vector3d> &x)
     {
       ElementSample sample;
-      sample.name               = name;
-      ElementDefinition &d      = sample.definition;
-      d.id                      = 7;
+      sample.name          = name;
+      ElementDefinition &d = sample.definition;
+      d.id                 = 7;
       for (unsigned i = 0; i < x.size(); ++i)
         d.node_ids.push_back(i + 1);
-      d.reference_positions         = x;
-      d.section.shell().thickness   = 2.0;
-      d.material.youngs_modulus     = 2.1e5;
-      d.material.shear_modulus      = 2.1e5 / 2.6; // nu = 0.3
-      d.material.density            = 7.85e-9;
-      const double area = x.size() == 3 ? 0.5 * (x[1] - x[0]).cross(x[2] - x[0]).norm()
-                                        : 0.5 * (x[2] - x[0]).cross(x[3] - x[1]).norm();
-      sample.translational_mass = 7.85e-9 * 2.0 * area;
+      d.reference_positions       = x;
+      d.section.shell().thickness = 2.0;
+      d.material.youngs_modulus   = 2.1e5;
+      d.material.shear_modulus    = 2.1e5 / 2.6; // nu = 0.3
+      d.material.density          = 7.85e-9;
+      const double area           = x.size() == 3 ? 0.5 * (x[1] - x[0]).cross(x[2] - x[0]).norm() :
+                                                    0.5 * (x[2] - x[0]).cross(x[3] - x[1]).norm();
+      sample.translational_mass   = 7.85e-9 * 2.0 * area;
       return sample;
     }
 
     std::vector<ElementSample>
     quadrilateral_shells()
     {
-      return {shell("flat quadrilateral", {Eigen::Vector3d(10.0, -4.0, 3.0), Eigen::Vector3d(60.0, 6.0, -9.0),
-                                           Eigen::Vector3d(52.0, 48.0, 4.0), Eigen::Vector3d(23.2, 35.7, 9.25)}),
-              shell("warped quadrilateral", {Eigen::Vector3d(0.0, 0.0, 0.0), Eigen::Vector3d(50.0, 5.0, 3.0),
-                                             Eigen::Vector3d(55.0, 45.0, -2.0), Eigen::Vector3d(3.0, 40.0, 4.0)})};
+      return {shell("flat quadrilateral",
+                    {Eigen::Vector3d(10.0, -4.0, 3.0), Eigen::Vector3d(60.0, 6.0, -9.0),
+                     Eigen::Vector3d(52.0, 48.0, 4.0), Eigen::Vector3d(23.2, 35.7, 9.25)}),
+              shell("warped quadrilateral",
+                    {Eigen::Vector3d(0.0, 0.0, 0.0), Eigen::Vector3d(50.0, 5.0, 3.0),
+                     Eigen::Vector3d(55.0, 45.0, -2.0), Eigen::Vector3d(3.0, 40.0, 4.0)})};
     }
   } // namespace
 
@@ -135,8 +137,9 @@ namespace corot::test
         space_beam("with axis offset", Eigen::Vector2d(7.0, -4.0))}},
       {"MASS", {point_inertia("point mass", 2.5)}},
       {"ROTARYI", {point_inertia("rotary inertia", 0.0)}},
-      {"S3", {shell("triangle", {Eigen::Vector3d(10.0, -4.0, 3.0), Eigen::Vector3d(60.0, 6.0, -9.0),
-                                 Eigen::Vector3d(25.0, 41.0, 12.0)})}},
+      {"S3",
+       {shell("triangle", {Eigen::Vector3d(10.0, -4.0, 3.0), Eigen::Vector3d(60.0, 6.0, -9.0),
+                           Eigen::Vector3d(25.0, 41.0, 12.0)})}},
       {"S4", quadrilateral_shells()},
       {"S4R", quadrilateral_shells()},
     };
@@ -145,8 +148,7 @@ namespace corot::test
 
   elements::ElementDefinition
   scaled_definition(const elements::ElementDefinition &definition,
-                    const elements::DesignProperty     property,
-                    const double                       factor)
+                    const elements::DesignProperty property, const double factor)
   {
     elements::ElementDefinition scaled = definition;
     switch (property)

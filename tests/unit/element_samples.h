@@ -23,7 +23,7 @@ namespace corot::test
   /** One representative element of a registered type. */
   struct ElementSample
   {
-    std::string                 name;       ///< what it represents, e.g. "centred" or "with axis offset"
+    std::string                 name; ///< what it represents, e.g. "centred" or "with axis offset"
     elements::ElementDefinition definition; ///< nodes, reference positions, section, material
     /**
      * Mass of a unit rigid translation along each translational DOF kind of
@@ -47,6 +47,5 @@ namespace corot::test
    */
   elements::ElementDefinition
   scaled_definition(const elements::ElementDefinition &definition,
-                    elements::DesignProperty           property,
-                    double                             factor);
+                    elements::DesignProperty property, double factor);
 } // namespace corot::test

@@ -28,7 +28,8 @@ namespace corot::test
   {
   public:
     /** The reference (undeformed) state of nodes at @p reference carrying @p kinds. */
-    ElementState(const std::vector<Eigen::Vector3d> &reference, const std::vector<core::DofKind> &kinds)
+    ElementState(const std::vector<Eigen::Vector3d> &reference,
+                 const std::vector<core::DofKind>   &kinds)
       : reference_(reference)
       , kinds_(kinds)
       , configuration_(reference.size())
@@ -119,7 +120,8 @@ namespace corot::test
       for (unsigned n = 0; n < reference_.size(); ++n)
         {
           configuration_.displacements[n] = q * position(n) + c - reference_[n];
-          configuration_.rotations[n]     = (Eigen::Quaterniond(q) * configuration_.rotations[n]).normalized();
+          configuration_.rotations[n] =
+            (Eigen::Quaterniond(q) * configuration_.rotations[n]).normalized();
         }
     }
 
@@ -131,8 +133,9 @@ namespace corot::test
     random_rotation(std::mt19937 &rng, const double max_angle) const
     {
       std::uniform_real_distribution<double> unit(-1.0, 1.0);
-      const Eigen::Vector3d axis = planar() ? Eigen::Vector3d::UnitZ() :
-                                              Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
+      const Eigen::Vector3d                  axis = planar() ?
+                                                      Eigen::Vector3d::UnitZ() :
+                                                      Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
       return Eigen::AngleAxisd(max_angle * unit(rng), axis).toRotationMatrix();
     }
 
@@ -141,7 +144,7 @@ namespace corot::test
     random_translation(std::mt19937 &rng, const double size) const
     {
       std::uniform_real_distribution<double> unit(-1.0, 1.0);
-      Eigen::Vector3d c(unit(rng), unit(rng), unit(rng));
+      Eigen::Vector3d                        c(unit(rng), unit(rng), unit(rng));
       if (planar())
         c[2] = 0.0;
       return size * c;
@@ -193,7 +196,8 @@ namespace corot::test
         for (unsigned k = 0; k < kinds_.size(); ++k)
           {
             const unsigned kind = core::index(kinds_[k]);
-            result[n * kinds_.size() + k] = kind < 3 ? translational[n][kind] : rotational[n][kind - 3];
+            result[n * kinds_.size() + k] =
+              kind < 3 ? translational[n][kind] : rotational[n][kind - 3];
           }
       return result;
     }
@@ -209,7 +213,8 @@ namespace corot::test
         for (unsigned k = 0; k < kinds_.size(); ++k)
           {
             const unsigned kind = core::index(kinds_[k]);
-            (kind < 3 ? translational[n][kind] : rotational[n][kind - 3]) = local[n * kinds_.size() + k];
+            (kind < 3 ? translational[n][kind] : rotational[n][kind - 3]) =
+              local[n * kinds_.size() + k];
           }
     }
 
@@ -226,13 +231,16 @@ namespace corot::test
       std::vector<Eigen::Vector3d> translation, rotation;
       for (unsigned n = 0; n < reference_.size(); ++n)
         {
-          translation.push_back(configuration_.displacements[n] - from.configuration_.displacements[n]);
+          translation.push_back(configuration_.displacements[n] -
+                                from.configuration_.displacements[n]);
           const Eigen::Quaterniond step =
             configuration_.rotations[n] * from.configuration_.rotations[n].conjugate();
           if (spatial_rotations())
             rotation.push_back(core::RotationVector::cayley_vector(step));
           else
-            rotation.push_back(Eigen::Vector3d(0.0, 0.0, std::remainder(2.0 * std::atan2(step.z(), step.w()), 2.0 * M_PI)));
+            rotation.push_back(
+              Eigen::Vector3d(0.0, 0.0,
+                              std::remainder(2.0 * std::atan2(step.z(), step.w()), 2.0 * M_PI)));
         }
       return restricted(translation, rotation);
     }

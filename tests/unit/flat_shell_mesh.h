@@ -25,7 +25,8 @@ namespace corot::test
 
     /** Rectangle [0, lx] x [y0, y0 + ly], nx x ny cells, each split into two triangles by its diagonal. */
     static FlatShellMesh
-    rectangle(const double lx, const double ly, const unsigned nx, const unsigned ny, const double y0 = 0.0)
+    rectangle(const double lx, const double ly, const unsigned nx, const unsigned ny,
+              const double y0 = 0.0)
     {
       FlatShellMesh mesh;
       for (unsigned j = 0; j <= ny; ++j)
@@ -51,7 +52,8 @@ namespace corot::test
     kernel(const unsigned e, const double t, const double young, const double nu) const
     {
       const auto &tri = triangles[e];
-      return elements::ShellTriangleKernel({{nodes[tri[0]], nodes[tri[1]], nodes[tri[2]]}}, t, young, nu);
+      return elements::ShellTriangleKernel({{nodes[tri[0]], nodes[tri[1]], nodes[tri[2]]}}, t,
+                                           young, nu);
     }
 
     Eigen::SparseMatrix<double>
@@ -63,7 +65,8 @@ namespace corot::test
           const auto k = kernel(e, t, young, nu).stiffness();
           for (int a = 0; a < 18; ++a)
             for (int b = 0; b < 18; ++b)
-              entries.emplace_back(6 * triangles[e][a / 6] + a % 6, 6 * triangles[e][b / 6] + b % 6, k(a, b));
+              entries.emplace_back(6 * triangles[e][a / 6] + a % 6, 6 * triangles[e][b / 6] + b % 6,
+                                   k(a, b));
         }
       Eigen::SparseMatrix<double> k(n_dofs(), n_dofs());
       k.setFromTriplets(entries.begin(), entries.end());

@@ -38,15 +38,16 @@ namespace corot::test
       {
         Eigen::Vector3d theta = Eigen::Vector3d::Zero();
         theta[k - 3]          = h;
-        copy[node].rotation   = (core::Configuration::exp_map(theta) * copy[node].rotation).normalized();
+        copy[node].rotation =
+          (core::Configuration::exp_map(theta) * copy[node].rotation).normalized();
       }
     return copy;
   }
 
   /** Superposes the rigid motion x -> Q x + c on @p state of nodes with reference positions @p x. */
   inline elements::ElementKinematics
-  rigidly_moved(const elements::ElementKinematics &state, const ShellPositions &x, const Eigen::Matrix3d &q,
-                const Eigen::Vector3d &c)
+  rigidly_moved(const elements::ElementKinematics &state, const ShellPositions &x,
+                const Eigen::Matrix3d &q, const Eigen::Vector3d &c)
   {
     elements::ElementKinematics moved = state;
     for (unsigned n = 0; n < state.size(); ++n)
@@ -63,8 +64,8 @@ namespace corot::test
    * size and nodal rotations up to @p rotation.
    */
   inline elements::ElementKinematics
-  random_state(std::mt19937 &rng, const ShellPositions &x, const double strain, const double rotation,
-               const double rigid_angle)
+  random_state(std::mt19937 &rng, const ShellPositions &x, const double strain,
+               const double rotation, const double rigid_angle)
   {
     std::uniform_real_distribution<double> unit(-1.0, 1.0);
     const double                           size = (x[1] - x[0]).norm();

@@ -59,7 +59,7 @@ TEST(AnalysisErrors, MechanismNamesNodeAndDof)
 {
   // Line 11 is *BOUNDARY, 12 the fixed node, 13 *STEP: node 2 can move in y and z freely,
   // and loads act there (unloaded, they would be held: test_zero_pivot_hold.cc).
-  const std::string path = write_deck("mechanism.inp", truss_model + R"(*BOUNDARY
+  const std::string path    = write_deck("mechanism.inp", truss_model + R"(*BOUNDARY
 1, 1, 3
 *STEP
 *STATIC
@@ -92,7 +92,7 @@ TEST(AnalysisErrors, RestrainedTrussSolves)
 TEST(AnalysisErrors, EquationOnMissingDofNamesItsLine)
 {
   // A truss node has no rotation: *EQUATION on DOF 4 is an error at its data line 12.
-  const std::string path = write_deck("equation.inp", truss_model + R"(*EQUATION
+  const std::string path    = write_deck("equation.inp", truss_model + R"(*EQUATION
 2
 2, 4, 1.0, 1, 1, -1.0
 *BOUNDARY
@@ -110,7 +110,7 @@ TEST(AnalysisErrors, SingularMechanismWithStiffDiagonalIsReportedAtTheStep)
 {
   // A pin-jointed square without a diagonal: every DOF has stiffness, yet the
   // frame can shear; the factorization finds it. Line 20 is *STATIC.
-  const std::string path = write_deck("square.inp", R"(*NODE
+  const std::string path    = write_deck("square.inp", R"(*NODE
 1, 0, 0
 2, 1, 0
 3, 1, 1
@@ -163,7 +163,8 @@ namespace
 2, 1, 2
 *STEP, NLGEOM
 *STATIC, RIKS
-)" + data + "\n" + extra + "*END STEP\n";
+)" + data + "\n" +
+           extra + "*END STEP\n";
   }
 } // namespace
 
@@ -171,21 +172,25 @@ TEST(AnalysisErrors, RiksErrorsNameTheirLines)
 {
   // Line 17 is *STATIC, RIKS, 18 its data line, 19 the first line after it.
   std::string message =
-    run_error(write_deck("riks_node.inp", two_bar_riks("0.1, 1.0, , , , 99, 2, -1.0", "*CLOAD\n3, 2, -1.0\n")));
+    run_error(write_deck("riks_node.inp",
+                         two_bar_riks("0.1, 1.0, , , , 99, 2, -1.0", "*CLOAD\n3, 2, -1.0\n")));
   EXPECT_NE(message.find("riks_node.inp:18:"), std::string::npos) << message;
-  EXPECT_NE(message.find("node 99 of the displacement limit does not exist"), std::string::npos) << message;
+  EXPECT_NE(message.find("node 99 of the displacement limit does not exist"), std::string::npos)
+    << message;
 
   message = run_error(write_deck("riks_noload.inp", two_bar_riks("0.1, 1.0", "")));
   EXPECT_NE(message.find("riks_noload.inp:17:"), std::string::npos) << message;
   EXPECT_NE(message.find("needs a reference load"), std::string::npos) << message;
 
-  message = run_error(write_deck("riks_bc.inp", two_bar_riks("0.1, 1.0", "*BOUNDARY\n3, 2, 2, -1.0\n")));
+  message =
+    run_error(write_deck("riks_bc.inp", two_bar_riks("0.1, 1.0", "*BOUNDARY\n3, 2, 2, -1.0\n")));
   EXPECT_NE(message.find("riks_bc.inp:17:"), std::string::npos) << message;
   EXPECT_NE(message.find("node 3 UY changes during the step"), std::string::npos) << message;
 
-  message = run_error(write_deck("riks_amplitude.inp",
-                                 "*AMPLITUDE, NAME=RAMP\n0.0, 0.0, 1.0, 1.0\n" +
-                                   two_bar_riks("0.1, 1.0", "*CLOAD, AMPLITUDE=RAMP\n3, 2, -1.0\n")));
+  message =
+    run_error(write_deck("riks_amplitude.inp",
+                         "*AMPLITUDE, NAME=RAMP\n0.0, 0.0, 1.0, 1.0\n" +
+                           two_bar_riks("0.1, 1.0", "*CLOAD, AMPLITUDE=RAMP\n3, 2, -1.0\n")));
   EXPECT_NE(message.find("riks_amplitude.inp:22:"), std::string::npos) << message;
   EXPECT_NE(message.find("AMPLITUDE= does not apply"), std::string::npos) << message;
 }
@@ -210,25 +215,30 @@ TEST(ArcLengthAnalysis, LeesFrameWithLargeArcCutsBackAndStaysOnThePath)
           "*BOUNDARY\n1, 1, 2\n21, 1, 2\n*STEP, NLGEOM, INC=20\n*STATIC, RIKS\n"
           "4.0, 1000.0, 1e-5, 4.0, 1.8\n*CLOAD\n13, 2, -1.0\n*END STEP\n";
   std::ostringstream progress;
-  const auto results = corot::analysis::run_analysis(
-    corot::deck::read_deck(write_deck("lee_large_arc.inp", deck.str())), MPI_COMM_WORLD, progress);
-  const auto &step = results.steps.at(0);
-  bool cut_back = false;
+  const auto         results = corot::analysis::run_analysis(
+            corot::deck::read_deck(write_deck("lee_large_arc.inp", deck.str())), MPI_COMM_WORLD, progress);
+  const auto &step     = results.steps.at(0);
+  bool        cut_back = false;
   for (const std::string &line : step.log)
     cut_back = cut_back || line.find("did not converge; cut back") != std::string::npos;
   EXPECT_TRUE(cut_back);
   ASSERT_FALSE(step.results_as<corot::analysis::StaticResults>().load_factor.empty());
   // The step stops at the first increment whose LPF reaches the maximum 1.8.
   EXPECT_GE(step.results_as<corot::analysis::StaticResults>().load_factor.back(), 1.8);
-  EXPECT_LE(*std::max_element(step.results_as<corot::analysis::StaticResults>().load_factor.begin(), step.results_as<corot::analysis::StaticResults>().load_factor.end()), 1.86464 * (1 + 1e-5));
-  EXPECT_EQ(step.results_as<corot::analysis::StaticResults>().load_factor.size(), step.results_as<corot::analysis::StaticResults>().arc_length.size());
-  EXPECT_NE(step.log.back().find("the LPF reached the maximum 1.8"), std::string::npos) << step.log.back();
+  EXPECT_LE(*std::max_element(step.results_as<corot::analysis::StaticResults>().load_factor.begin(),
+                              step.results_as<corot::analysis::StaticResults>().load_factor.end()),
+            1.86464 * (1 + 1e-5));
+  EXPECT_EQ(step.results_as<corot::analysis::StaticResults>().load_factor.size(),
+            step.results_as<corot::analysis::StaticResults>().arc_length.size());
+  EXPECT_NE(step.log.back().find("the LPF reached the maximum 1.8"), std::string::npos)
+    << step.log.back();
 }
 
 TEST(AnalysisErrors, HigherOrderTimeElementRejectsPrescribedMotionAtTheProcedureLine)
 {
   // Lines 11-14 the point mass, 15-16 *BOUNDARY, 17-18 *AMPLITUDE, 19 *STEP, 20 *DYNAMIC.
-  const std::string path = write_deck("timefe_prescribed.inp", truss_model + R"(*ELEMENT, TYPE=MASS, ELSET=POINT
+  const std::string path =
+    write_deck("timefe_prescribed.inp", truss_model + R"(*ELEMENT, TYPE=MASS, ELSET=POINT
 3, 2
 *MASS, ELSET=POINT
 1.0

@@ -36,7 +36,8 @@ TEST(ArcLengthRoot, SmallRootMatchesTheClosedForm)
   const Eigen::Vector3d previous = t / 3.0 * 10.0;
   const Eigen::Vector3d w        = Eigen::Vector3d(1e-6, 0.0, 0.0).cross(t);
   const double          eps      = 1e-9;
-  const auto root = ArcLengthAnalysis::constraint_root(previous, (1.0 + eps) * previous + w, t, 10.0);
+  const auto            root =
+    ArcLengthAnalysis::constraint_root(previous, (1.0 + eps) * previous + w, t, 10.0);
   ASSERT_TRUE(root);
   const double exact = (std::sqrt(100.0 - w.squaredNorm()) - 10.0 * (1.0 + eps)) / 3.0;
   EXPECT_NEAR(*root, exact, 1e-15);
@@ -48,6 +49,7 @@ TEST(ArcLengthRoot, ComplexRootsAreReported)
   const Eigen::Vector2d base(2.0, 0.0), t(0.0, 1.0);
   EXPECT_FALSE(ArcLengthAnalysis::constraint_root(Eigen::Vector2d(1.0, 0.0), base, t, 1.0));
   // A zero load solution (t = 0) has no root either.
-  EXPECT_FALSE(ArcLengthAnalysis::constraint_root(Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d(0.5, 0.0),
+  EXPECT_FALSE(ArcLengthAnalysis::constraint_root(Eigen::Vector2d(1.0, 0.0),
+                                                  Eigen::Vector2d(0.5, 0.0),
                                                   Eigen::Vector2d::Zero(), 1.0));
 }

@@ -62,20 +62,21 @@ namespace
 TEST(AssembledDynamicSystem, TangentAndMassMatricesForStageNewton)
 {
   const corot::core::Model model = corot::deck::read_deck(
-    write_deck("truss.inp", truss + "*STEP\n*DYNAMIC, INTEGRATOR=TIMEFE, ORDER=2\n0.1, 1.0\n*END STEP\n"));
-  const auto                      elements = corot::assembly::build_elements(model);
-  const corot::core::DofMap       dofs     = corot::assembly::number_dofs(model, elements);
-  corot::assembly::Assembler      assembler(model, elements, dofs, MPI_COMM_WORLD);
+    write_deck("truss.inp",
+               truss + "*STEP\n*DYNAMIC, INTEGRATOR=TIMEFE, ORDER=2\n0.1, 1.0\n*END STEP\n"));
+  const auto                            elements = corot::assembly::build_elements(model);
+  const corot::core::DofMap             dofs     = corot::assembly::number_dofs(model, elements);
+  corot::assembly::Assembler            assembler(model, elements, dofs, MPI_COMM_WORLD);
   const corot::analysis::AmplitudeTable amplitudes(model);
-  corot::core::Configuration      configuration(model.nodes.size());
-  std::ostringstream              sink;
-  dealii::ConditionalOStream      progress(sink, false);
-  corot::analysis::AnalysisContext context{model, elements, dofs, assembler, amplitudes,
-                                           configuration, progress};
-  corot::analysis::StepLoading loading;
+  corot::core::Configuration            configuration(model.nodes.size());
+  std::ostringstream                    sink;
+  dealii::ConditionalOStream            progress(sink, false);
+  corot::analysis::AnalysisContext      context{model,      elements,      dofs,    assembler,
+                                           amplitudes, configuration, progress};
+  corot::analysis::StepLoading          loading;
   loading.boundaries = model.boundaries;
-  std::vector<std::string>                 log;
-  const corot::analysis::PrescribedMotion  prescribed(context, loading, log);
+  std::vector<std::string>                log;
+  const corot::analysis::PrescribedMotion prescribed(context, loading, log);
   assembler.set_constraints(prescribed.constrained_dofs(), model.equations);
   corot::analysis::AssembledDynamicSystem system(context, loading, 1.0);
 
@@ -91,9 +92,9 @@ TEST(AssembledDynamicSystem, TangentAndMassMatricesForStageNewton)
   for (unsigned i = 0; i < n; ++i)
     if (!is_fixed[i])
       d[i] = 0.05 * std::sin(1.0 + 3.0 * i);
-  const Eigen::MatrixXd K = Eigen::MatrixXd(system.tangent_stiffness(d));
+  const Eigen::MatrixXd K       = Eigen::MatrixXd(system.tangent_stiffness(d));
   double                largest = 0.0, scale = K.cwiseAbs().maxCoeff();
-  const double          h       = 1e-6;
+  const double          h = 1e-6;
   for (unsigned j = 0; j < n; ++j)
     {
       if (is_fixed[j])
@@ -145,7 +146,7 @@ TEST(AssembledDynamicSystem, EquationWithHigherOrderTimeElementIsAnErrorAtTheSte
 0.1, 0.2
 *END STEP
 )");
-  std::string message;
+  std::string       message;
   try
     {
       std::ostringstream progress;
@@ -167,18 +168,18 @@ TEST(AssembledDynamicSystem, NewtonCorrectionDependsOnItsArgumentsOnly)
   // argument, and evaluations elsewhere in between change nothing.
   const corot::core::Model model =
     corot::deck::read_deck("../../input_decks/free_flying_beam_b31_midpoint.inp");
-  const auto                      elements = corot::assembly::build_elements(model);
-  const corot::core::DofMap       dofs     = corot::assembly::number_dofs(model, elements);
-  corot::assembly::Assembler      assembler(model, elements, dofs, MPI_COMM_WORLD);
-  const corot::analysis::AmplitudeTable amplitudes(model);
-  corot::core::Configuration      configuration(model.nodes.size());
-  std::ostringstream              sink;
-  dealii::ConditionalOStream      progress(sink, false);
-  corot::analysis::AnalysisContext context{model, elements, dofs, assembler, amplitudes,
-                                           configuration, progress};
-  corot::analysis::StepLoading loading;
-  std::vector<std::string>                 log;
-  const corot::analysis::PrescribedMotion  prescribed(context, loading, log);
+  const auto                              elements = corot::assembly::build_elements(model);
+  const corot::core::DofMap               dofs     = corot::assembly::number_dofs(model, elements);
+  corot::assembly::Assembler              assembler(model, elements, dofs, MPI_COMM_WORLD);
+  const corot::analysis::AmplitudeTable   amplitudes(model);
+  corot::core::Configuration              configuration(model.nodes.size());
+  std::ostringstream                      sink;
+  dealii::ConditionalOStream              progress(sink, false);
+  corot::analysis::AnalysisContext        context{model,      elements,      dofs,    assembler,
+                                           amplitudes, configuration, progress};
+  corot::analysis::StepLoading            loading;
+  std::vector<std::string>                log;
+  const corot::analysis::PrescribedMotion prescribed(context, loading, log);
   assembler.set_constraints(prescribed.constrained_dofs(), model.equations);
   corot::analysis::AssembledDynamicSystem system(context, loading, 1.0);
   ASSERT_EQ(system.rotating_nodes().size(), 5u);
@@ -192,39 +193,42 @@ TEST(AssembledDynamicSystem, NewtonCorrectionDependsOnItsArgumentsOnly)
       v[i]         = std::sin(0.5 + 7.0 * i);
       a[i]         = std::cos(1.5 + 2.0 * i);
     }
-  const double          dt = 0.004, c = 4.0 / (dt * dt);
-  const Eigen::VectorXd d_n1     = system.compose(d_n, increment);
-  const Eigen::VectorXd external = Eigen::VectorXd::Zero(n);
+  const double                     dt = 0.004, c = 4.0 / (dt * dt);
+  const Eigen::VectorXd            d_n1     = system.compose(d_n, increment);
+  const Eigen::VectorXd            external = Eigen::VectorXd::Zero(n);
   corot::integrators::InertiaForce inertia{system.mass_times(c * increment), {}};
   for (const Eigen::Matrix3d &tangent :
        system.rotating_inertia_force(d_n1, v, a, c, 2.0 / dt).tangents)
     inertia.rotating_tangents.push_back(tangent);
 
   double                ratio = 0.0;
-  const Eigen::VectorXd first = system.newton_correction(
-    corot::integrators::ForceModel::conserving, d_n, d_n1, inertia, external, c, ratio);
+  const Eigen::VectorXd first = system.newton_correction(corot::integrators::ForceModel::conserving,
+                                                         d_n, d_n1, inertia, external, c, ratio);
 
   // Evaluations at other points in between.
   const Eigen::VectorXd other = system.compose(d_n, 2.0 * increment);
   system.rotating_inertia_force(other, a, v, 1.0, 3.0);
   system.rotating_momentum(d_n, 2.0 * increment, v, 2.0 / dt);
-  double other_ratio = 0.0;
+  double                           other_ratio = 0.0;
   corot::integrators::InertiaForce other_inertia{system.mass_times(increment), {}};
-  for (const Eigen::Matrix3d &tangent : system.rotating_inertia_force(other, a, v, 1.0, 3.0).tangents)
+  for (const Eigen::Matrix3d &tangent :
+       system.rotating_inertia_force(other, a, v, 1.0, 3.0).tangents)
     other_inertia.rotating_tangents.push_back(tangent);
   system.newton_correction(corot::integrators::ForceModel::end_of_step, d_n, other, other_inertia,
                            external, 1.0, other_ratio);
 
   double                again_ratio = 0.0;
-  const Eigen::VectorXd again = system.newton_correction(
-    corot::integrators::ForceModel::conserving, d_n, d_n1, inertia, external, c, again_ratio);
+  const Eigen::VectorXd again =
+    system.newton_correction(corot::integrators::ForceModel::conserving, d_n, d_n1, inertia,
+                             external, c, again_ratio);
   EXPECT_EQ((again - first).lpNorm<Eigen::Infinity>(), 0.0);
   EXPECT_EQ(again_ratio, ratio);
 
   // The rotary tangents given are the ones used: without them (c J) the correction differs.
   double                plain_ratio = 0.0;
-  const Eigen::VectorXd plain       = system.newton_correction(
-    corot::integrators::ForceModel::conserving, d_n, d_n1,
-    corot::integrators::InertiaForce{inertia.force, {}}, external, c, plain_ratio);
+  const Eigen::VectorXd plain =
+    system.newton_correction(corot::integrators::ForceModel::conserving, d_n, d_n1,
+                             corot::integrators::InertiaForce{inertia.force, {}}, external, c,
+                             plain_ratio);
   EXPECT_GT((plain - first).norm(), 1e-6 * first.norm());
 }

@@ -138,7 +138,8 @@ TIP, 2, 3.0
   EXPECT_NEAR(last(second, 1, "RF3"), 0.0, 1e-11);
   EXPECT_NEAR(last(second, 1, "RF2"), -3.0, 1e-11);
   EXPECT_NEAR(last(second, 1, "RM1"), -288.0, 1e-9);
-  for (const char *variable : {"U1", "U2", "U3", "UR1", "UR2", "UR3", "RF1", "RF2", "RF3", "RM1", "RM2", "RM3"})
+  for (const char *variable :
+       {"U1", "U2", "U3", "UR1", "UR2", "UR3", "RF1", "RF2", "RF3", "RM1", "RM2", "RM3"})
     for (const unsigned node : {1u, 3u, 5u})
       EXPECT_NEAR(last(second, node, variable), last(combined.steps[0], node, variable), 1e-10)
         << variable << " of node " << node;
@@ -157,7 +158,7 @@ TIP, 2, 3.0
 // PERTURBATION), and the step says so.
 TEST(BaseState, PerturbationStepsStateTheirBaseState)
 {
-  const std::string path = write_deck("linear_preload.inp", cantilever + R"(*STEP
+  const std::string        path    = write_deck("linear_preload.inp", cantilever + R"(*STEP
 *FREQUENCY
 2
 *END STEP
@@ -185,8 +186,10 @@ TIP, 1, -0.01
   EXPECT_EQ(results.steps[2].base_state.step, 2u);
   EXPECT_FALSE(results.steps[2].base_state.deformed);
   EXPECT_FALSE(results.steps[2].base_state.stress_stiffening);
-  EXPECT_NE(results.steps[2].base_state.description.find("end of step 2 (linear)"), std::string::npos);
-  EXPECT_DOUBLE_EQ(results.steps[2].results_as<corot::analysis::FrequencyResults>().frequencies[0], results.steps[0].results_as<corot::analysis::FrequencyResults>().frequencies[0]);
+  EXPECT_NE(results.steps[2].base_state.description.find("end of step 2 (linear)"),
+            std::string::npos);
+  EXPECT_DOUBLE_EQ(results.steps[2].results_as<corot::analysis::FrequencyResults>().frequencies[0],
+                   results.steps[0].results_as<corot::analysis::FrequencyResults>().frequencies[0]);
   EXPECT_EQ(results.steps[3].base_state.step, 2u);
   EXPECT_FALSE(results.steps[3].base_state.stress_stiffening);
 }
@@ -227,8 +230,9 @@ ROOT, 1, 6
   for (const double preload : {0.1, -0.1})
     {
       std::ostringstream deck;
-      deck << column << "*STEP, NLGEOM\n*STATIC\n*CLOAD\nTIP, 1, " << -preload
-           << "\n*NODE PRINT, NSET=TIP\nU\n*END STEP\n*STEP\n*BUCKLE\n2\n*CLOAD\nTIP, 1, -1.0\n*END STEP\n";
+      deck
+        << column << "*STEP, NLGEOM\n*STATIC\n*CLOAD\nTIP, 1, " << -preload
+        << "\n*NODE PRINT, NSET=TIP\nU\n*END STEP\n*STEP\n*BUCKLE\n2\n*CLOAD\nTIP, 1, -1.0\n*END STEP\n";
       const std::string message = run_error(write_deck("buckle_after_nlgeom.inp", deck.str()));
       EXPECT_NE(message.find("buckle_after_nlgeom.inp:"), std::string::npos) << message;
       EXPECT_NE(message.find("*BUCKLE after the NLGEOM step 1"), std::string::npos) << message;
@@ -263,7 +267,7 @@ TIP, 1, 10.0
 // A *BUCKLE step's load factors are for its own loads: without any it is an error.
 TEST(BaseState, BuckleWithoutPerturbationLoadIsAnError)
 {
-  const std::string path = write_deck("buckle_no_load.inp", cantilever + R"(*STEP
+  const std::string path    = write_deck("buckle_no_load.inp", cantilever + R"(*STEP
 *STATIC
 *CLOAD
 TIP, 1, -0.1

@@ -26,13 +26,13 @@ namespace
 
   ElementDefinition
   beam_definition(const Eigen::Vector3d &x1, const Eigen::Vector3d &x2,
-                  const Eigen::Vector3d &n1 = Eigen::Vector3d(0.0, 0.0, -1.0), const double k_1 = k1,
-                  const double k_2 = k2)
+                  const Eigen::Vector3d &n1 = Eigen::Vector3d(0.0, 0.0, -1.0),
+                  const double k_1 = k1, const double k_2 = k2)
   {
     ElementDefinition definition;
-    definition.id                       = 17;
-    definition.node_ids                 = {1, 2};
-    definition.reference_positions      = {x1, x2};
+    definition.id                              = 17;
+    definition.node_ids                        = {1, 2};
+    definition.reference_positions             = {x1, x2};
     definition.section.beam().area             = a;
     definition.section.beam().i11              = i11;
     definition.section.beam().i22              = i22;
@@ -40,9 +40,9 @@ namespace
     definition.section.beam().shear_factor_1   = k_1;
     definition.section.beam().shear_factor_2   = k_2;
     definition.section.beam().n1               = n1;
-    definition.material.youngs_modulus  = e;
-    definition.material.shear_modulus   = g;
-    definition.material.density         = rho;
+    definition.material.youngs_modulus         = e;
+    definition.material.shear_modulus          = g;
+    definition.material.density                = rho;
     return definition;
   }
 
@@ -74,7 +74,7 @@ namespace
   Eigen::MatrixXd
   classical_b31_along_x(const double l)
   {
-    Eigen::MatrixXd k = Eigen::MatrixXd::Zero(12, 12);
+    Eigen::MatrixXd k   = Eigen::MatrixXd::Zero(12, 12);
     const auto      bar = [&](const int i, const int m, const double c) {
       k(i, i) += c, k(m, m) += c, k(i, m) -= c, k(m, i) -= c;
     };
@@ -83,9 +83,9 @@ namespace
     // v (along y = local 2) and theta_z: bending about local 1, I11, shear factor 2.
     const Eigen::Matrix4d kv = bending_block(e * i11, 12 * e * i11 / (k2 * g * a * l * l), l);
     // w (along z = -local 1) and theta_y = -dw/dx: bending about local 2, I22, shear factor 1.
-    Eigen::Matrix4d kw = bending_block(e * i22, 12 * e * i22 / (k1 * g * a * l * l), l);
+    Eigen::Matrix4d       kw = bending_block(e * i22, 12 * e * i22 / (k1 * g * a * l * l), l);
     const Eigen::Vector4d flip(1, -1, 1, -1);
-    kw = flip.asDiagonal() * kw * flip.asDiagonal();
+    kw             = flip.asDiagonal() * kw * flip.asDiagonal();
     const int v[4] = {1, 5, 7, 11}, w[4] = {2, 4, 8, 10};
     for (int r = 0; r < 4; ++r)
       for (int c = 0; c < 4; ++c)
@@ -135,7 +135,8 @@ namespace
           }
         state[node].displacement = u;
         if (theta.norm() > 0.0)
-          state[node].rotation = Eigen::Quaterniond(Eigen::AngleAxisd(theta.norm(), theta.normalized()));
+          state[node].rotation =
+            Eigen::Quaterniond(Eigen::AngleAxisd(theta.norm(), theta.normalized()));
       }
     return state;
   }
@@ -146,8 +147,9 @@ namespace
 
 TEST(BeamElement, B31StiffnessAlongXIsTheClassicalMatrix)
 {
-  const double    l    = 750.0;
-  const auto      beam = make_beam("B31", Eigen::Vector3d(2.0, 1.0, -3.0), Eigen::Vector3d(2.0 + l, 1.0, -3.0));
+  const double l = 750.0;
+  const auto   beam =
+    make_beam("B31", Eigen::Vector3d(2.0, 1.0, -3.0), Eigen::Vector3d(2.0 + l, 1.0, -3.0));
   Eigen::MatrixXd k;
   beam->linear_stiffness(k);
   const Eigen::MatrixXd expected = classical_b31_along_x(l);
@@ -158,10 +160,10 @@ TEST(BeamElement, B31StiffnessAlongXIsTheClassicalMatrix)
 TEST(BeamElement, B31RotatedStiffnessIsTransformedLocalMatrix)
 {
   // Rotate the beam and its n1 by Q: K_rotated = T K_x T^T with T = diag(Q, Q, Q, Q).
-  const double          l  = 750.0;
+  const double          l = 750.0;
   const Eigen::Vector3d x1(1.0, 2.0, 3.0);
-  const auto beam = make_beam("B31", x1, x1 + some_rotation * Eigen::Vector3d(l, 0.0, 0.0),
-                              some_rotation * Eigen::Vector3d(0.0, 0.0, -1.0));
+  const auto      beam = make_beam("B31", x1, x1 + some_rotation * Eigen::Vector3d(l, 0.0, 0.0),
+                                   some_rotation * Eigen::Vector3d(0.0, 0.0, -1.0));
   Eigen::MatrixXd k, m, m_x;
   beam->linear_stiffness(k);
   const Eigen::MatrixXd t        = block_diagonal(some_rotation, 4);
@@ -170,7 +172,8 @@ TEST(BeamElement, B31RotatedStiffnessIsTransformedLocalMatrix)
   EXPECT_LT((k - k.transpose()).norm(), 1e-14 * k.norm());
   // The mass transforms the same way.
   beam->mass(MassKind::consistent, m);
-  make_beam("B31", Eigen::Vector3d::Zero(), Eigen::Vector3d(l, 0.0, 0.0))->mass(MassKind::consistent, m_x);
+  make_beam("B31", Eigen::Vector3d::Zero(), Eigen::Vector3d(l, 0.0, 0.0))
+    ->mass(MassKind::consistent, m_x);
   EXPECT_LT((m - t * m_x * t.transpose()).norm(), 1e-12 * m.norm());
   // An n1 with a component along the axis is orthogonalised: same element.
   Eigen::MatrixXd k_skew;
@@ -182,11 +185,11 @@ TEST(BeamElement, B31RotatedStiffnessIsTransformedLocalMatrix)
 
 TEST(BeamElement, CantileverTipDeflectionAxialAndTorsion)
 {
-  const double    length = 1000.0, p = 100.0;
-  const auto      beam   = make_beam("B31", Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0.0, 0.0));
+  const double length = 1000.0, p = 100.0;
+  const auto   beam = make_beam("B31", Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0.0, 0.0));
   // Load along +y = local 2 (t x n1 with n1 = -z): bending about local 1 (I11), shear factor 2.
-  Eigen::VectorXd load = Eigen::VectorXd::Zero(6);
-  load[1]              = p;
+  Eigen::VectorXd load    = Eigen::VectorXd::Zero(6);
+  load[1]                 = p;
   const double expected_y = p * std::pow(length, 3) / (3.0 * e * i11) + p * length / (k2 * g * a);
   EXPECT_NEAR(cantilever_tip(*beam, load)[1], expected_y, 1e-11 * expected_y);
   // Load along z = -local 1: bending about local 2 (I22), shear factor 1.
@@ -202,20 +205,22 @@ TEST(BeamElement, CantileverTipDeflectionAxialAndTorsion)
   EXPECT_NEAR(axial[0], p * length / (e * a), 1e-12 * p * length / (e * a));
   EXPECT_NEAR(axial[3], 50.0 * length / (g * j), 1e-12 * 50.0 * length / (g * j));
   // k = 0: no shear flexibility, Euler-Bernoulli P L^3/(3EI).
-  const auto eb = make_beam("B31", beam_definition(Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0, 0),
-                                                   Eigen::Vector3d(0, 0, -1), 0.0, 0.0));
+  const auto eb =
+    make_beam("B31", beam_definition(Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0, 0),
+                                     Eigen::Vector3d(0, 0, -1), 0.0, 0.0));
   load.setZero();
   load[1] = p;
-  EXPECT_NEAR(cantilever_tip(*eb, load)[1], p * std::pow(length, 3) / (3.0 * e * i11), 1e-11 * expected_y);
+  EXPECT_NEAR(cantilever_tip(*eb, load)[1], p * std::pow(length, 3) / (3.0 * e * i11),
+              1e-11 * expected_y);
 }
 
 TEST(BeamElement, SectionForcesOfTheCantilever)
 {
-  const double    length = 1000.0, p = 100.0;
-  const auto      beam   = make_beam("B31", Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0.0, 0.0));
-  Eigen::VectorXd load   = Eigen::VectorXd::Zero(6);
-  load[1]                = p;  // along local 2
-  load[0]                = 2 * p;
+  const double length = 1000.0, p = 100.0;
+  const auto   beam = make_beam("B31", Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0.0, 0.0));
+  Eigen::VectorXd load      = Eigen::VectorXd::Zero(6);
+  load[1]                   = p; // along local 2
+  load[0]                   = 2 * p;
   const Eigen::VectorXd tip = cantilever_tip(*beam, load);
   Eigen::VectorXd       d   = Eigen::VectorXd::Zero(12);
   d.tail(6)                 = tip;
@@ -259,7 +264,8 @@ TEST(BeamElement, B31MassTotalsAndRigidRotationKineticEnergy)
   const Eigen::Vector3d e2 = t.cross(e1);
   const Eigen::Matrix3d inertia =
     rho * a * std::pow(length, 3) / 12.0 * (Eigen::Matrix3d::Identity() - t * t.transpose()) +
-    rho * length * ((i11 + i22) * t * t.transpose() + i11 * e1 * e1.transpose() + i22 * e2 * e2.transpose());
+    rho * length *
+      ((i11 + i22) * t * t.transpose() + i11 * e1 * e1.transpose() + i22 * e2 * e2.transpose());
   const Eigen::Vector3d omega(0.3, -1.2, 0.7), centre = 0.5 * (x1 + x2);
   Eigen::VectorXd       velocity(12);
   velocity << omega.cross(x1 - centre), omega, omega.cross(x2 - centre), omega;
@@ -299,7 +305,7 @@ TEST(BeamElement, B21IsTheInPlanePartOfB31)
   d2 << 0.01, -0.02, 0.003, 0.04, 0.01, -0.002;
   for (int i = 0; i < 6; ++i)
     d3[in_plane[i]] = d2[i];
-  const auto f2 = b21->section_forces(state_from(d2, true), false);
+  const auto                    f2 = b21->section_forces(state_from(d2, true), false);
   std::map<std::string, double> f3;
   for (const auto &[name, value] : b31->section_forces(state_from(d3, false), false))
     f3[name] = value;
@@ -325,16 +331,17 @@ TEST(BeamElement, B21ClosedFormRigidModesCantileverAndMass)
   EXPECT_LT((k - expected).norm(), 1e-13 * expected.norm());
 
   // Rotated in the plane by 40 degrees: K = T^T K_x T.
-  const double    angle = 40.0 * M_PI / 180.0;
-  const auto      rotated = make_beam("B21", Eigen::Vector3d(3.0, 1.0, 0.0),
-                                 Eigen::Vector3d(3.0 + l * std::cos(angle), 1.0 + l * std::sin(angle), 0.0));
+  const double angle = 40.0 * M_PI / 180.0;
+  const auto   rotated =
+    make_beam("B21", Eigen::Vector3d(3.0, 1.0, 0.0),
+              Eigen::Vector3d(3.0 + l * std::cos(angle), 1.0 + l * std::sin(angle), 0.0));
   Eigen::MatrixXd k_rot;
   rotated->linear_stiffness(k_rot);
   const Eigen::MatrixXd t =
     block_diagonal(Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitZ()).toRotationMatrix(), 2);
   EXPECT_LT((k_rot - t * expected * t.transpose()).norm(), 1e-12 * expected.norm());
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(k_rot);
-  int n_zero = 0;
+  int                                                  n_zero = 0;
   for (int i = 0; i < 6; ++i)
     n_zero += std::abs(eigen.eigenvalues()[i]) < 1e-10 * eigen.eigenvalues().maxCoeff();
   EXPECT_EQ(n_zero, 3);
@@ -344,9 +351,9 @@ TEST(BeamElement, B21ClosedFormRigidModesCantileverAndMass)
   EXPECT_LT((k_rot * rotation).norm(), 1e-10 * k_rot.norm() * rotation.norm());
 
   // Cantilever along y (local 2 = t x (-z) = +x): P L^3/(3 E I11) + P L/(k2 G A).
-  const auto      vertical = make_beam("B21", Eigen::Vector3d::Zero(), Eigen::Vector3d(0.0, l, 0.0));
-  Eigen::VectorXd load     = Eigen::VectorXd::Zero(3);
-  load[0]                  = -10.0;
+  const auto vertical  = make_beam("B21", Eigen::Vector3d::Zero(), Eigen::Vector3d(0.0, l, 0.0));
+  Eigen::VectorXd load = Eigen::VectorXd::Zero(3);
+  load[0]              = -10.0;
   const double expected_tip = -10.0 * std::pow(l, 3) / (3.0 * e * i11) - 10.0 * l / (k2 * g * a);
   EXPECT_NEAR(cantilever_tip(*vertical, load)[0], expected_tip, 1e-11 * std::abs(expected_tip));
 
@@ -373,9 +380,10 @@ TEST(BeamElement, GeometricStiffnessAndDesignDerivatives)
 {
   // The kernel's initial-stress matrix (the registered B31 has its own, from Meijaard's strains).
   const double           l = 800.0;
-  const TimoshenkoBeam3D kernel(beam_definition(Eigen::Vector3d::Zero(), Eigen::Vector3d(l, 0.0, 0.0)));
-  const auto             beam = make_beam("B31", Eigen::Vector3d::Zero(), Eigen::Vector3d(l, 0.0, 0.0));
-  Eigen::VectorXd        d    = Eigen::VectorXd::Zero(12);
+  const TimoshenkoBeam3D kernel(
+    beam_definition(Eigen::Vector3d::Zero(), Eigen::Vector3d(l, 0.0, 0.0)));
+  const auto      beam = make_beam("B31", Eigen::Vector3d::Zero(), Eigen::Vector3d(l, 0.0, 0.0));
+  Eigen::VectorXd d    = Eigen::VectorXd::Zero(12);
   d[6]                 = 0.01; // N = EA 0.01/l
   const double    n    = e * a * 0.01 / l;
   Eigen::MatrixXd kg;
@@ -422,8 +430,8 @@ TEST(BeamElement, InvalidSectionsAreRejectedWithTheElementId)
     message(beam_definition(Eigen::Vector3d::Zero(), Eigen::Vector3d(0, 0, 5)), "B31");
   EXPECT_NE(parallel.find("17"), std::string::npos) << parallel;
   EXPECT_NE(parallel.find("n1 is parallel to the beam axis"), std::string::npos) << parallel;
-  ElementDefinition skew = beam_definition(Eigen::Vector3d::Zero(), Eigen::Vector3d(5, 0, 0));
-  skew.section.beam().i12       = 10.0;
+  ElementDefinition skew  = beam_definition(Eigen::Vector3d::Zero(), Eigen::Vector3d(5, 0, 0));
+  skew.section.beam().i12 = 10.0;
   for (const std::string type : {"B21", "B31"})
     {
       const std::string i12 = message(skew, type);

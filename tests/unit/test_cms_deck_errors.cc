@@ -103,11 +103,13 @@ TEST(CmsDeckErrors, MalformedKeywordsNameTheirLine)
 )");
   EXPECT_TRUE(contains(message, "method.inp:29: unknown METHOD=GUYAN")) << message;
 
-  message = error_of("property.inp", model + supports + R"(*DESIGN PARAMETER, NAME=X, COMPONENT=A, PROPERTY=COLOUR
+  message = error_of("property.inp",
+                     model + supports + R"(*DESIGN PARAMETER, NAME=X, COMPONENT=A, PROPERTY=COLOUR
 )");
   EXPECT_TRUE(contains(message, "property.inp:28: unknown PROPERTY=COLOUR")) << message;
 
-  message = error_of("component.inp", model + supports + R"(*DESIGN PARAMETER, NAME=X, COMPONENT=C, PROPERTY=DENSITY
+  message = error_of("component.inp",
+                     model + supports + R"(*DESIGN PARAMETER, NAME=X, COMPONENT=C, PROPERTY=DENSITY
 )");
   EXPECT_TRUE(contains(message, "component.inp:28: ")) << message;
   EXPECT_TRUE(contains(message, "no *COMPONENT named C")) << message;
@@ -157,14 +159,18 @@ TEST(CmsDeckErrors, ElementOutsideEveryComponentIsNamed)
 {
   std::string text = model + supports + synthesis;
   text.replace(text.find("*COMPONENT, NAME=B, ELSET=B\n"), 28, "** (no component B)\n");
-  text.replace(text.find("*DESIGN PARAMETER"), text.find("*STEP") - text.find("*DESIGN PARAMETER"), "");
+  text.replace(text.find("*DESIGN PARAMETER"), text.find("*STEP") - text.find("*DESIGN PARAMETER"),
+               "");
   const std::string message = error_of("unassigned.inp", text);
-  EXPECT_TRUE(contains(message, "unassigned.inp:10: element 3 belongs to no *COMPONENT")) << message;
+  EXPECT_TRUE(contains(message, "unassigned.inp:10: element 3 belongs to no *COMPONENT"))
+    << message;
 }
 
 TEST(CmsDeckErrors, ElementWithoutTheDesignPropertyIsNamed)
 {
-  const std::string message = error_of("thickness.inp", model + supports + R"(*DESIGN PARAMETER, NAME=T_A, COMPONENT=A, PROPERTY=THICKNESS
+  const std::string message =
+    error_of("thickness.inp",
+             model + supports + R"(*DESIGN PARAMETER, NAME=T_A, COMPONENT=A, PROPERTY=THICKNESS
 )" + synthesis);
   EXPECT_TRUE(contains(message, "thickness.inp:28: design parameter T_A: no element of component A "
                                 "depends on PROPERTY=THICKNESS"))
@@ -190,9 +196,10 @@ RHO_B
 
 TEST(CmsDeckErrors, ReducedModelIsExportedInMatrixMarket)
 {
-  const auto prefix = corot::test::scratch_directory() / "export";
+  const auto        prefix  = corot::test::scratch_directory() / "export";
   const std::string message = error_of("export.inp", model + supports + R"(*STEP
-*MODAL SYNTHESIS, CUTOFF=1.0e9, RESIDUAL=NO, EXPORT=)" + prefix.string() + R"(
+*MODAL SYNTHESIS, CUTOFF=1.0e9, RESIDUAL=NO, EXPORT=)" +
+                                                       prefix.string() + R"(
 3
 *END STEP
 )");
@@ -249,7 +256,8 @@ TEST(CmsDeckErrors, ShellThicknessIsRefusedNotLinearised)
 3
 *END STEP
 )");
-  EXPECT_TRUE(contains(message, "shell_thickness.inp:26: design parameter T_A: PROPERTY=THICKNESS is not "
-                                "supported yet"))
+  EXPECT_TRUE(contains(message,
+                       "shell_thickness.inp:26: design parameter T_A: PROPERTY=THICKNESS is not "
+                       "supported yet"))
     << message;
 }

@@ -57,8 +57,10 @@ namespace
             for (unsigned i = 0; i < component.n_dofs(); ++i)
               for (unsigned j = 0; j < component.n_dofs(); ++j)
                 {
-                  k(component.global_dofs[i], component.global_dofs[j]) += alphas.at(d.parameter) * dk(i, j);
-                  m(component.global_dofs[i], component.global_dofs[j]) += alphas.at(d.parameter) * dm(i, j);
+                  k(component.global_dofs[i], component.global_dofs[j]) +=
+                    alphas.at(d.parameter) * dk(i, j);
+                  m(component.global_dofs[i], component.global_dofs[j]) +=
+                    alphas.at(d.parameter) * dm(i, j);
                 }
           }
     return full_eigenvalues(k, m);
@@ -80,35 +82,38 @@ TEST(CmsDesign, ForwardModificationEqualsReanalysisForAMassChange)
   // span of its basis unchanged (modes scale, G_r is invariant), so the Ritz
   // re-analysis with the baseline modes is the CMS re-analysis. The cut-off
   // is chosen between component eigenvalues so that the kept set stays.
-  const Chain           chain = test_chain();
-  const Eigen::VectorXd full  = full_eigenvalues(chain.full_stiffness, chain.full_mass);
+  const Chain                  chain = test_chain();
+  const Eigen::VectorXd        full  = full_eigenvalues(chain.full_stiffness, chain.full_mass);
   const ComponentModeSynthesis baseline(chain.sub, free_interface(3.0 * full[5]));
-  const std::map<std::string, double> alphas = {{"RHO_1", 0.2}};
+  const std::map<std::string, double> alphas  = {{"RHO_1", 0.2}};
   const ReducedEigenpairs             forward = forward_modification(baseline, alphas);
   const ComponentModeSynthesis        exact   = baseline.modified(alphas);
   ASSERT_EQ(exact.reduced().size(), baseline.reduced().size()) << "kept set changed";
   double largest = 0.0;
   for (unsigned j = 0; j < 10; ++j)
-    largest = std::max(largest, std::abs(forward.eigenvalues[j] - exact.eigenpairs().eigenvalues[j]) /
-                                  exact.eigenpairs().eigenvalues[j]);
+    largest =
+      std::max(largest, std::abs(forward.eigenvalues[j] - exact.eigenpairs().eigenvalues[j]) /
+                          exact.eigenpairs().eigenvalues[j]);
   RecordProperty("forward_vs_reanalysis", scientific(largest));
   EXPECT_LT(largest, 1e-10);
 }
 
 TEST(CmsDesign, ForwardModificationIsCloseForAStiffnessChange)
 {
-  const Chain           chain = test_chain();
-  const Eigen::VectorXd full  = full_eigenvalues(chain.full_stiffness, chain.full_mass);
+  const Chain                  chain = test_chain();
+  const Eigen::VectorXd        full  = full_eigenvalues(chain.full_stiffness, chain.full_mass);
   const ComponentModeSynthesis baseline(chain.sub, free_interface(6.0 * full[5]));
-  const std::map<std::string, double> alphas  = {{"RHO_1", 0.2}, {"E_1", 0.3}};
-  const ReducedEigenpairs             forward = forward_modification(baseline, alphas);
-  const ComponentModeSynthesis        exact   = baseline.modified(alphas);
-  const Eigen::VectorXd               truth   = full_modified(chain, alphas);
-  double forward_error = 0.0, exact_error = 0.0;
+  const std::map<std::string, double> alphas        = {{"RHO_1", 0.2}, {"E_1", 0.3}};
+  const ReducedEigenpairs             forward       = forward_modification(baseline, alphas);
+  const ComponentModeSynthesis        exact         = baseline.modified(alphas);
+  const Eigen::VectorXd               truth         = full_modified(chain, alphas);
+  double                              forward_error = 0.0, exact_error = 0.0;
   for (unsigned j = 0; j < 5; ++j)
     {
-      forward_error = std::max(forward_error, std::abs(forward.eigenvalues[j] - truth[j]) / truth[j]);
-      exact_error   = std::max(exact_error, std::abs(exact.eigenpairs().eigenvalues[j] - truth[j]) / truth[j]);
+      forward_error =
+        std::max(forward_error, std::abs(forward.eigenvalues[j] - truth[j]) / truth[j]);
+      exact_error =
+        std::max(exact_error, std::abs(exact.eigenpairs().eigenvalues[j] - truth[j]) / truth[j]);
     }
   RecordProperty("forward_error", scientific(forward_error));
   RecordProperty("reanalysis_error", scientific(exact_error));
@@ -119,25 +124,26 @@ TEST(CmsDesign, ForwardModificationIsCloseForAStiffnessChange)
 
 TEST(CmsDesign, SensitivityMatchesFiniteDifferences)
 {
-  const Chain           chain = test_chain();
-  const Eigen::VectorXd full  = full_eigenvalues(chain.full_stiffness, chain.full_mass);
+  const Chain                  chain = test_chain();
+  const Eigen::VectorXd        full  = full_eigenvalues(chain.full_stiffness, chain.full_mass);
   const ComponentModeSynthesis baseline(chain.sub, free_interface(6.0 * full[5]));
-  const double h = 1e-5;
+  const double                 h = 1e-5;
   for (const std::string name : {"RHO_0", "RHO_1", "E_1", "E_2"})
     for (unsigned mode = 0; mode < 4; ++mode)
       {
         const double analytic = normalized_sensitivity(baseline, name, mode);
         // Finite differences of the full model: the exact sensitivity.
-        const Eigen::VectorXd plus  = full_modified(chain, {{name, h}});
-        const Eigen::VectorXd minus = full_modified(chain, {{name, -h}});
+        const Eigen::VectorXd plus    = full_modified(chain, {{name, h}});
+        const Eigen::VectorXd minus   = full_modified(chain, {{name, -h}});
         const double          full_fd = (plus[mode] - minus[mode]) / (2.0 * h) / full[mode];
         // Finite differences of the reduced model with T held fixed (eq. 7): the same quantity.
         const ReducedEigenpairs r_plus  = forward_modification(baseline, {{name, h}});
         const ReducedEigenpairs r_minus = forward_modification(baseline, {{name, -h}});
-        const double reduced_fd = (r_plus.eigenvalues[mode] - r_minus.eigenvalues[mode]) / (2.0 * h) /
-                                  baseline.eigenpairs().eigenvalues[mode];
+        const double reduced_fd         = (r_plus.eigenvalues[mode] - r_minus.eigenvalues[mode]) /
+                                  (2.0 * h) / baseline.eigenpairs().eigenvalues[mode];
         EXPECT_NEAR(analytic, reduced_fd, 1e-7) << name << " mode " << mode;
-        EXPECT_NEAR(analytic, full_fd, 2e-3 * std::max(1.0, std::abs(full_fd))) << name << " mode " << mode;
+        EXPECT_NEAR(analytic, full_fd, 2e-3 * std::max(1.0, std::abs(full_fd)))
+          << name << " mode " << mode;
       }
   // Eq. 6: scaling every component's mass (stiffness) by (1 + r) gives
   // sum of normalized sensitivities -1 (+1), with T held fixed exactly.
@@ -160,23 +166,24 @@ TEST(CmsDesign, InverseOneVariableThreeDofDeterminant)
   // moved to 0.8 of its value by the mass of component 1 (half of m2 and m3).
   // With every mode kept the CMS model is exact, so the alpha of eq. 14 must
   // make det(K - lambda* M(alpha)) of the full 3 x 3 problem vanish.
-  const Chain chain = make_chain({1.0, 2.0, 1.5}, {100.0, 80.0, 60.0}, true, {0, 2, 3});
+  const Chain      chain = make_chain({1.0, 2.0, 1.5}, {100.0, 80.0, 60.0}, true, {0, 2, 3});
   SynthesisOptions options;
   options.lambda_cut = 1e30;
   const ComponentModeSynthesis baseline(chain.sub, options);
-  const double lambda_star = 0.8 * baseline.eigenpairs().eigenvalues[0];
+  const double                 lambda_star = 0.8 * baseline.eigenpairs().eigenvalues[0];
   const InverseSolution solution = solve_inverse_frequency(baseline, {{0, lambda_star}}, {"RHO_1"});
   ASSERT_EQ(solution.alphas.size(), 1u);
   const double alpha = solution.alphas[0];
   EXPECT_GT(1.0 + alpha, 0.0);
-  Eigen::MatrixXd m = chain.full_mass;
+  Eigen::MatrixXd  m  = chain.full_mass;
   const Component &c1 = chain.sub.components[1];
   for (unsigned i = 0; i < c1.n_dofs(); ++i)
     m(c1.global_dofs[i], c1.global_dofs[i]) += alpha * c1.mass.coeff(i, i);
   const double determinant = (chain.full_stiffness - lambda_star * m).determinant();
   RecordProperty("alpha", scientific(alpha));
   EXPECT_LT(std::abs(determinant) / chain.full_stiffness.determinant(), 1e-10);
-  EXPECT_NEAR(solution.modified.eigenvalues[solution.achieved_modes[0]], lambda_star, 1e-10 * lambda_star);
+  EXPECT_NEAR(solution.modified.eigenvalues[solution.achieved_modes[0]], lambda_star,
+              1e-10 * lambda_star);
   EXPECT_EQ(solution.achieved_modes[0], 0u);
   // lambda* is the first eigenvalue of the modified full model (mode order kept).
   const Eigen::VectorXd full = full_modified(chain, {{"RHO_1", alpha}});
@@ -223,7 +230,8 @@ TEST(CmsDesign, InverseTwoVariablesTwoTargetsConverge)
   const std::vector<EigenvalueTarget> targets = {{0, reachable[0]}, {2, reachable[2]}};
   const InverseSolution solution = solve_inverse_frequency(baseline, targets, {"RHO_0", "E_2"});
   RecordProperty("iterations", static_cast<int>(solution.iterations));
-  const Eigen::VectorXd truth = full_modified(chain, {{"RHO_0", solution.alphas[0]}, {"E_2", solution.alphas[1]}});
+  const Eigen::VectorXd truth =
+    full_modified(chain, {{"RHO_0", solution.alphas[0]}, {"E_2", solution.alphas[1]}});
   EXPECT_NEAR(truth[0], targets[0].lambda, 1e-9 * targets[0].lambda);
   EXPECT_NEAR(truth[2], targets[1].lambda, 1e-9 * targets[1].lambda);
   EXPECT_LT(solution.iterations, 20u);
@@ -232,11 +240,12 @@ TEST(CmsDesign, InverseTwoVariablesTwoTargetsConverge)
   // on the constraint surface, so alpha is parallel to the gradient there.
   const InverseSolution least =
     solve_inverse_frequency(baseline, {{1, 1.05 * full[1]}}, {"RHO_0", "E_1", "E_2"});
-  const Eigen::VectorXd modified = full_modified(
-    chain, {{"RHO_0", least.alphas[0]}, {"E_1", least.alphas[1]}, {"E_2", least.alphas[2]}});
+  const Eigen::VectorXd modified =
+    full_modified(chain,
+                  {{"RHO_0", least.alphas[0]}, {"E_1", least.alphas[1]}, {"E_2", least.alphas[2]}});
   EXPECT_NEAR(modified[1], 1.05 * full[1], 1e-9 * full[1]);
-  const double h = 1e-6;
-  Eigen::Vector3d gradient, alpha(least.alphas[0], least.alphas[1], least.alphas[2]);
+  const double                   h = 1e-6;
+  Eigen::Vector3d                gradient, alpha(least.alphas[0], least.alphas[1], least.alphas[2]);
   const std::vector<std::string> names = {"RHO_0", "E_1", "E_2"};
   for (unsigned j = 0; j < 3; ++j)
     {
@@ -257,12 +266,13 @@ TEST(CmsDesign, UnreachableTargetIsReported)
   // Lowering the mass of component 1 cannot raise the first eigenvalue of
   // ground -k1- m1 -k2- m2 beyond k1/m1-ish: a target ten times higher has no
   // admissible root (1 + alpha > 0).
-  const Chain chain = make_chain({1.0, 1.0}, {100.0, 100.0}, true, {0, 1, 2});
+  const Chain      chain = make_chain({1.0, 1.0}, {100.0, 100.0}, true, {0, 1, 2});
   SynthesisOptions options;
   options.lambda_cut = 1e30;
   const ComponentModeSynthesis baseline(chain.sub, options);
   const double                 target = 10.0 * baseline.eigenpairs().eigenvalues[1];
   EXPECT_THROW(solve_inverse_frequency(baseline, {{0, target}}, {"RHO_1"}), UnreachableTarget);
-  EXPECT_THROW(solve_inverse_frequency(baseline, {{0, target}, {1, 2.0 * target}}, {"RHO_0", "RHO_1"}),
+  EXPECT_THROW(solve_inverse_frequency(baseline, {{0, target}, {1, 2.0 * target}},
+                                       {"RHO_0", "RHO_1"}),
                UnreachableTarget);
 }

@@ -40,7 +40,7 @@ namespace
     for (unsigned c = 0; c < 3; ++c)
       {
         const double scale_k = c == 1 ? 1.0 + e : 1.0, scale_m = c == 1 ? 1.0 + r : 1.0;
-        const double s       = scale_k * arm_spring;
+        const double s = scale_k * arm_spring;
         k(0, 0) += scale_k * ground_spring / 3.0 + s;
         k(c + 1, c + 1) += s;
         k(0, c + 1) -= s;
@@ -70,8 +70,10 @@ namespace
         m << hub_mass / 3.0, 0.0, 0.0, arm_mass;
         component.stiffness = k.sparseView();
         component.mass      = m.sparseView();
-        component.derivatives.push_back({"RHO_" + std::to_string(c), SparseMatrix(2, 2), component.mass});
-        component.derivatives.push_back({"E_" + std::to_string(c), component.stiffness, SparseMatrix(2, 2)});
+        component.derivatives.push_back(
+          {"RHO_" + std::to_string(c), SparseMatrix(2, 2), component.mass});
+        component.derivatives.push_back(
+          {"E_" + std::to_string(c), component.stiffness, SparseMatrix(2, 2)});
         component.interface_local  = {0};
         component.interface_global = {0};
         sub.components.push_back(component);
@@ -121,7 +123,8 @@ TEST(CmsRepeatedModes, SubspaceMacOfARotatedPair)
   const Eigen::Vector3d x(1.0, 0.0, 0.0), y(0.0, 0.0, 1.0);
   EXPECT_NEAR(subspace_mac(b.transpose() * x, b.transpose() * b, x.squaredNorm()), 1.0, 1e-14);
   EXPECT_NEAR(subspace_mac(b.transpose() * y, b.transpose() * b, y.squaredNorm()), 0.0, 1e-14);
-  EXPECT_NEAR(subspace_mac(b.col(0).transpose() * x, Eigen::MatrixXd::Identity(1, 1), 1.0), 0.75, 1e-14);
+  EXPECT_NEAR(subspace_mac(b.col(0).transpose() * x, Eigen::MatrixXd::Identity(1, 1), 1.0), 0.75,
+              1e-14);
 }
 
 TEST(CmsRepeatedModes, PairingFollowsShapesNotIndices)
@@ -132,16 +135,17 @@ TEST(CmsRepeatedModes, PairingFollowsShapesNotIndices)
   // is e1 at 3.1).
   Eigen::MatrixXd b = Eigen::MatrixXd::Identity(4, 4), a = Eigen::MatrixXd::Zero(4, 4);
   const double    angle = 40.0 * M_PI / 180.0;
-  a(3, 0) = 1.0;
-  a(1, 1) = std::cos(angle);
-  a(2, 1) = std::sin(angle);
-  a(1, 2) = -std::sin(angle);
-  a(2, 2) = std::cos(angle);
-  a(0, 3) = 1.0;
+  a(3, 0)               = 1.0;
+  a(1, 1)               = std::cos(angle);
+  a(2, 1)               = std::sin(angle);
+  a(1, 2)               = -std::sin(angle);
+  a(2, 2)               = std::cos(angle);
+  a(0, 3)               = 1.0;
   Eigen::VectorXd lambda_a(4), lambda_b(4);
   lambda_a << 2.9, 2.0 * (1 + 1e-9), 2.0 * (1 + 1e-9), 3.1;
   lambda_b << 1.0, 2.0, 2.0, 3.0;
-  const ModePairing p = pair_modes(a.transpose() * b, a.transpose() * a, b.transpose() * b, lambda_a, lambda_b);
+  const ModePairing p =
+    pair_modes(a.transpose() * b, a.transpose() * a, b.transpose() * b, lambda_a, lambda_b);
   ASSERT_EQ(p.partner.size(), 4u);
   EXPECT_EQ(p.partner[0], 3u);
   EXPECT_EQ(p.partner[1], 1u); // the pair keeps index order
@@ -218,7 +222,8 @@ TEST(CmsRepeatedModes, InverseOnEitherMemberOfAPair)
       const InverseSolution solution = solve_inverse_frequency(cms, {{mode, target}}, {"RHO_1"});
       const double          alpha    = solution.alphas[0];
       const auto [k, m]              = star_matrices(0.0, alpha);
-      EXPECT_NEAR((k - target * m).determinant() / k.determinant(), 0.0, 1e-10) << "mode " << mode + 1;
+      EXPECT_NEAR((k - target * m).determinant() / k.determinant(), 0.0, 1e-10)
+        << "mode " << mode + 1;
       const Eigen::Vector4d full = full_eigenvalues(0.0, alpha);
       EXPECT_NEAR(full[mode], target, 1e-10 * target) << "mode " << mode + 1;
       EXPECT_EQ(solution.achieved_modes[0], mode);
@@ -238,16 +243,18 @@ TEST(CmsRepeatedModes, InverseMovesOneMemberOfAPairAndHoldsTheOther)
   // there. Checked on the full 4 x 4 model (eigenvalues and, by central
   // differences, the gradient).
   const ComponentModeSynthesis cms(star(), every_mode());
-  const double                 lambda   = arm_spring / arm_mass;
-  const InverseSolution        solution = solve_inverse_frequency(
-    cms, {{1, 0.95 * lambda}, {2, lambda}}, {"RHO_1", "E_1"});
+  const double                 lambda = arm_spring / arm_mass;
+  const InverseSolution        solution =
+    solve_inverse_frequency(cms, {{1, 0.95 * lambda}, {2, lambda}}, {"RHO_1", "E_1"});
   const double          r = solution.alphas[0], e = solution.alphas[1];
   const Eigen::Vector4d full = full_eigenvalues(e, r);
   EXPECT_NEAR(full[1], 0.95 * lambda, 1e-9 * lambda);
   EXPECT_NEAR(full[2], lambda, 1e-9 * lambda);
-  const double    h = 1e-6;
-  Eigen::Vector2d gradient((full_eigenvalues(e, r + h)[1] - full_eigenvalues(e, r - h)[1]) / (2.0 * h),
-                           (full_eigenvalues(e + h, r)[1] - full_eigenvalues(e - h, r)[1]) / (2.0 * h));
+  const double          h = 1e-6;
+  Eigen::Vector2d       gradient((full_eigenvalues(e, r + h)[1] - full_eigenvalues(e, r - h)[1]) /
+                                   (2.0 * h),
+                                 (full_eigenvalues(e + h, r)[1] - full_eigenvalues(e - h, r)[1]) /
+                                   (2.0 * h));
   const Eigen::Vector2d alpha(r, e);
   // Tolerance: central differences, O(h^2) + round-off 1e-14 lambda / h.
   EXPECT_GT(std::abs(gradient.normalized().dot(alpha.normalized())), 1.0 - 1e-6);

@@ -40,7 +40,8 @@ namespace
   }
 
   double
-  largest_relative_error(const Eigen::VectorXd &reduced, const Eigen::VectorXd &full, unsigned count)
+  largest_relative_error(const Eigen::VectorXd &reduced, const Eigen::VectorXd &full,
+                         unsigned count)
   {
     double largest = 0.0;
     for (unsigned j = 0; j < count; ++j)
@@ -73,15 +74,15 @@ TEST(CmsSynthesis, AllModesKeptWithResidualFlexibilityIsStillExact)
   // Every mode kept leaves no residual flexibility: the synthesis must fall
   // back on modal compatibility in those directions and stay exact.
   const unsigned n = 10;
-  const Chain    chain = make_chain({1.0, 2.0, 1.5, 1.0, 3.0, 1.0, 2.0, 1.0, 1.2, 0.8},
-                                    {4.0, 3.0, 5.0, 2.0, 6.0, 4.0, 3.0, 2.5, 5.0, 4.0}, true,
-                                    {0, 4, 10});
+  const Chain    chain =
+    make_chain({1.0, 2.0, 1.5, 1.0, 3.0, 1.0, 2.0, 1.0, 1.2, 0.8},
+               {4.0, 3.0, 5.0, 2.0, 6.0, 4.0, 3.0, 2.5, 5.0, 4.0}, true, {0, 4, 10});
   SynthesisOptions options;
   options.lambda_cut = 1e30;
   options.residual   = true;
   const ComponentModeSynthesis cms(chain.sub, options);
   const Eigen::VectorXd        full = full_eigenvalues(chain.full_stiffness, chain.full_mass);
-  const double largest = largest_relative_error(cms.eigenpairs().eigenvalues, full, n);
+  const double largest              = largest_relative_error(cms.eigenpairs().eigenvalues, full, n);
   RecordProperty("largest_relative_eigenvalue_error", scientific(largest));
   EXPECT_LT(largest, 1e-10);
 }
@@ -135,14 +136,14 @@ TEST(CmsSynthesis, FloatingComponentsUseInertiaRelief)
 {
   // Free-free chain (no ground) of 30 masses in two floating components:
   // the system has one rigid-body mode; each component one.
-  const unsigned n = 30;
+  const unsigned      n = 30;
   std::vector<double> masses(n), springs(n - 1);
   for (unsigned i = 0; i < n; ++i)
     masses[i] = 1.0 + 0.5 * std::sin(0.7 * i);
   for (unsigned s = 0; s + 1 < n; ++s)
     springs[s] = 1.0e3 * (1.0 + 0.3 * std::cos(1.3 * s));
-  const Chain chain = make_chain(masses, springs, false, {0, 14, 29});
-  const Eigen::VectorXd full = full_eigenvalues(chain.full_stiffness, chain.full_mass);
+  const Chain           chain = make_chain(masses, springs, false, {0, 14, 29});
+  const Eigen::VectorXd full  = full_eigenvalues(chain.full_stiffness, chain.full_mass);
   SynthesisOptions      options;
   options.lambda_cut = 4.0 * full[4];
   options.residual   = true;
@@ -154,12 +155,13 @@ TEST(CmsSynthesis, FloatingComponentsUseInertiaRelief)
     {
       const Eigen::VectorXd rigid = cms.bases()[c].kept.modes.col(0);
       const Eigen::MatrixXd psi   = cms.bases()[c].attachment;
-      const double orthogonality  = (rigid.transpose() * (chain.sub.components[c].mass * psi)).norm();
+      const double          orthogonality =
+        (rigid.transpose() * (chain.sub.components[c].mass * psi)).norm();
       EXPECT_LT(orthogonality, 1e-12 * psi.norm());
     }
   EXPECT_LT(std::abs(cms.eigenpairs().eigenvalues[0]), 1e-9 * full[1]);
-  const double largest = largest_relative_error(cms.eigenpairs().eigenvalues.segment(1, 4),
-                                                full.segment(1, 4), 4);
+  const double largest =
+    largest_relative_error(cms.eigenpairs().eigenvalues.segment(1, 4), full.segment(1, 4), 4);
   RecordProperty("largest_relative_eigenvalue_error", scientific(largest));
   EXPECT_LT(largest, 1e-3);
 }
@@ -167,9 +169,9 @@ TEST(CmsSynthesis, FloatingComponentsUseInertiaRelief)
 TEST(CmsSynthesis, RecoveredModesSatisfyTheFullEigenproblem)
 {
   const unsigned n = 10;
-  const Chain    chain = make_chain({1.0, 2.0, 1.5, 1.0, 3.0, 1.0, 2.0, 1.0, 1.2, 0.8},
-                                    {4.0, 3.0, 5.0, 2.0, 6.0, 4.0, 3.0, 2.5, 5.0, 4.0}, true,
-                                    {0, 3, 7, 10});
+  const Chain    chain =
+    make_chain({1.0, 2.0, 1.5, 1.0, 3.0, 1.0, 2.0, 1.0, 1.2, 0.8},
+               {4.0, 3.0, 5.0, 2.0, 6.0, 4.0, 3.0, 2.5, 5.0, 4.0}, true, {0, 3, 7, 10});
   for (const bool craig_bampton : {false, true})
     {
       SynthesisOptions options;
@@ -179,7 +181,8 @@ TEST(CmsSynthesis, RecoveredModesSatisfyTheFullEigenproblem)
       const ComponentModeSynthesis cms(chain.sub, options);
       for (unsigned j = 0; j < n; ++j)
         {
-          const Eigen::VectorXd u = cms.reduced().recover(chain.sub, cms.eigenpairs().vectors.col(j));
+          const Eigen::VectorXd u =
+            cms.reduced().recover(chain.sub, cms.eigenpairs().vectors.col(j));
           const double          lambda   = cms.eigenpairs().eigenvalues[j];
           const Eigen::VectorXd residual = chain.full_stiffness * u - lambda * chain.full_mass * u;
           EXPECT_LT(residual.norm(), 1e-9 * (chain.full_stiffness * u).norm()) << "mode " << j;

@@ -24,8 +24,8 @@ namespace
 
 TEST(Configuration, TwoRotationIncrementsComposeAsRotations)
 {
-  const DofMap  dofs = one_six_dof_node();
-  Configuration configuration(1);
+  const DofMap    dofs = one_six_dof_node();
+  Configuration   configuration(1);
   Eigen::VectorXd delta = Eigen::VectorXd::Zero(6);
   delta[5]              = M_PI / 2; // 90 degrees about z
   configuration.apply_increment(dofs, delta);
@@ -37,7 +37,8 @@ TEST(Configuration, TwoRotationIncrementsComposeAsRotations)
   const Eigen::Vector3d image = configuration.rotations[0] * Eigen::Vector3d::UnitX();
   EXPECT_NEAR((image - Eigen::Vector3d::UnitZ()).norm(), 0.0, 1e-14);
   // Adding the two vectors instead would give a rotation about (1,0,1)/sqrt2 by 127 degrees.
-  EXPECT_NEAR(configuration.rotation_vector(0).norm(), 2 * M_PI / 3, 1e-12); // angle of Rx(90)Rz(90) is 120 degrees
+  EXPECT_NEAR(configuration.rotation_vector(0).norm(), 2 * M_PI / 3,
+              1e-12); // angle of Rx(90)Rz(90) is 120 degrees
 }
 
 TEST(Configuration, TranslationsAddAndDofValuesRoundTrip)

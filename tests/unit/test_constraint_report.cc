@@ -34,17 +34,18 @@ namespace
     const auto directory = corot::test::scratch_directory();
     std::filesystem::create_directories(directory);
     const auto path = directory / "plate.inp";
-    std::ofstream(path) << "*NODE\n1, 0, 0, 0\n2, 2, 1, 0\n3, -2, 1, 0\n4, -2, -1, 0\n5, 2, -1, 0\n"
-                           "*NSET, NSET=CORNERS\n2, 3, 4, 5\n"
-                           "*ELEMENT, TYPE=MASS, ELSET=M\n12, 2\n13, 3\n14, 4\n15, 5\n*MASS, ELSET=M\n1.0\n"
-                           "*RIGID BODY, REF NODE=1, PIN NSET=CORNERS\n"
-                           "*BOUNDARY\nCORNERS, 3\n2, 1, 2\n3, 2\n2, 2\n"
-                           "*STEP\n*STATIC\n*END STEP\n";
-    const corot::core::Model model    = corot::deck::read_deck(path.string());
-    const auto               elements = corot::assembly::build_elements(model);
-    const auto               dofs     = corot::assembly::number_dofs(model, elements);
+    std::ofstream(path)
+      << "*NODE\n1, 0, 0, 0\n2, 2, 1, 0\n3, -2, 1, 0\n4, -2, -1, 0\n5, 2, -1, 0\n"
+         "*NSET, NSET=CORNERS\n2, 3, 4, 5\n"
+         "*ELEMENT, TYPE=MASS, ELSET=M\n12, 2\n13, 3\n14, 4\n15, 5\n*MASS, ELSET=M\n1.0\n"
+         "*RIGID BODY, REF NODE=1, PIN NSET=CORNERS\n"
+         "*BOUNDARY\nCORNERS, 3\n2, 1, 2\n3, 2\n2, 2\n"
+         "*STEP\n*STATIC\n*END STEP\n";
+    const corot::core::Model                model    = corot::deck::read_deck(path.string());
+    const auto                              elements = corot::assembly::build_elements(model);
+    const auto                              dofs = corot::assembly::number_dofs(model, elements);
     const corot::assembly::ConstraintReport report(model, dofs);
-    const auto &s = report.solvability();
+    const auto                             &s = report.solvability();
     EXPECT_EQ(s.n_rows(), 19u);
     EXPECT_EQ(s.rank(), 18u);
     EXPECT_EQ(s.redundancy(), 1u);

@@ -20,7 +20,7 @@ namespace
     core::Model
     read(const std::string &text)
     {
-      const std::string path = write("deck.inp", text);
+      const std::string  path = write("deck.inp", text);
       std::ostringstream warnings;
       return deck::read_deck(path, warnings);
     }
@@ -86,14 +86,13 @@ TEST_F(ControlsKeywordTest, FieldsWithoutARuleAreErrorsAtTheirLine)
   expect_error(model + step("*CONTROLS, PARAMETERS=FIELD\n0.005, 0.01, 0.01\n"),
                "0.005, 0.01, 0.01", "field 3 (q_0) is not implemented");
   expect_error(model + step("*CONTROLS, PARAMETERS=LINE SEARCH\n,1.,1.\n"),
-               "*CONTROLS, PARAMETERS=LINE SEARCH",
-               "PARAMETERS=LINE SEARCH is not implemented");
+               "*CONTROLS, PARAMETERS=LINE SEARCH", "PARAMETERS=LINE SEARCH is not implemented");
   expect_error(model + step("*CONTROLS, RESET, PARAMETERS=FIELD\n1e-6\n"),
                "*CONTROLS, RESET, PARAMETERS=FIELD", "exclude each other");
-  expect_error(model + step("*CONTROLS, PARAMETERS=TIME INCREMENTATION\n, , , 0\n"),
-               ", , , 0", "I_C (iterations per increment) must be a whole number of at least 1");
-  expect_error(model + step("*CONTROLS, PARAMETERS=TIME INCREMENTATION\n, , , 4.5\n"),
-               ", , , 4.5", "must be a whole number");
+  expect_error(model + step("*CONTROLS, PARAMETERS=TIME INCREMENTATION\n, , , 0\n"), ", , , 0",
+               "I_C (iterations per increment) must be a whole number of at least 1");
+  expect_error(model + step("*CONTROLS, PARAMETERS=TIME INCREMENTATION\n, , , 4.5\n"), ", , , 4.5",
+               "must be a whole number");
   expect_error(model + step("*CONTROLS, PARAMETERS=TIME INCREMENTATION\n, , , 8\n1.5\n"), "1.5",
                "D_f (cut-back factor) must lie between 0 and 1");
   expect_error(model + step("*CONTROLS, PARAMETERS=FIELD\n-1e-6\n"), "-1e-6",

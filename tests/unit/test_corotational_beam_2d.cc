@@ -38,17 +38,17 @@ namespace
   make_b21(const Eigen::Vector2d &x1, const Eigen::Vector2d &x2)
   {
     ElementDefinition definition;
-    definition.id                      = 21;
-    definition.node_ids                = {1, 2};
-    definition.reference_positions     = {Eigen::Vector3d(x1[0], x1[1], 0.0),
-                                          Eigen::Vector3d(x2[0], x2[1], 0.0)};
-    definition.section.beam().area            = a;
-    definition.section.beam().i11             = i11;
-    definition.section.beam().i22             = 1666.0;
-    definition.section.beam().shear_factor_2  = k2;
-    definition.material.youngs_modulus = e;
-    definition.material.shear_modulus  = g;
-    definition.material.density        = rho;
+    definition.id                            = 21;
+    definition.node_ids                      = {1, 2};
+    definition.reference_positions           = {Eigen::Vector3d(x1[0], x1[1], 0.0),
+                                                Eigen::Vector3d(x2[0], x2[1], 0.0)};
+    definition.section.beam().area           = a;
+    definition.section.beam().i11            = i11;
+    definition.section.beam().i22            = 1666.0;
+    definition.section.beam().shear_factor_2 = k2;
+    definition.material.youngs_modulus       = e;
+    definition.material.shear_modulus        = g;
+    definition.material.density              = rho;
     return ElementRegistry::instance().find("B21")->create(definition);
   }
 
@@ -93,13 +93,13 @@ namespace
   {
     Eigen::MatrixXd k = Eigen::MatrixXd::Zero(6, 6);
     k(0, 0) = k(3, 3) = e * a / l;
-    k(0, 3) = k(3, 0) = -e * a / l;
-    const Eigen::Matrix4d kb = bending_block(e * i11, 12 * e * i11 / (k2 * g * a * l * l), l);
+    k(0, 3) = k(3, 0)          = -e * a / l;
+    const Eigen::Matrix4d kb   = bending_block(e * i11, 12 * e * i11 / (k2 * g * a * l * l), l);
     const int             b[4] = {1, 2, 4, 5};
     for (int r = 0; r < 4; ++r)
       for (int c = 0; c < 4; ++c)
         k(b[r], b[c]) = kb(r, c);
-    Eigen::MatrixXd t = Eigen::MatrixXd::Zero(6, 6);
+    Eigen::MatrixXd t   = Eigen::MatrixXd::Zero(6, 6);
     t.block<3, 3>(0, 0) = t.block<3, 3>(3, 3) =
       Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitZ()).toRotationMatrix();
     return t * k * t.transpose();
@@ -159,9 +159,10 @@ TEST(CorotationalBeam2D, RigidlyRotatedTangentHasThreeZeroEigenvaluesOnTheRigidM
   Eigen::MatrixXd tangent;
   beam->internal_force(state_from(rigid_motion(x1, x2, angle, Eigen::Vector2d(-40.0, 10.0))), force,
                        &tangent);
-  EXPECT_LT((tangent - tangent.transpose()).norm(), 1e-14 * tangent.norm()); // zero stress: symmetric
+  EXPECT_LT((tangent - tangent.transpose()).norm(),
+            1e-14 * tangent.norm()); // zero stress: symmetric
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(tangent);
-  int n_zero = 0;
+  int                                                  n_zero = 0;
   for (int i = 0; i < 6; ++i)
     n_zero += std::abs(eigen.eigenvalues()[i]) < 1e-12 * eigen.eigenvalues().maxCoeff();
   EXPECT_EQ(n_zero, 3);
@@ -187,9 +188,10 @@ TEST(CorotationalBeam2D, ConservingForceSatisfiesTheEnergyIdentityWithLargeRotat
   const auto                             beam = make_b21(x1, x2);
   std::mt19937                           generator(2193);
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
-  const auto random_state = [&](const double angle) {
-    Eigen::VectorXd d = rigid_motion(x1, x2, angle, Eigen::Vector2d(300.0 * uniform(generator),
-                                                                   300.0 * uniform(generator)));
+  const auto                             random_state = [&](const double angle) {
+    Eigen::VectorXd d =
+      rigid_motion(x1, x2, angle,
+                                               Eigen::Vector2d(300.0 * uniform(generator), 300.0 * uniform(generator)));
     for (const int i : {0, 1, 3, 4})
       d[i] += 2.5 * uniform(generator);
     d[2] += 0.1 * uniform(generator);
@@ -206,7 +208,8 @@ TEST(CorotationalBeam2D, ConservingForceSatisfiesTheEnergyIdentityWithLargeRotat
       Eigen::VectorXd force;
       Eigen::MatrixXd tangent;
       beam->conserving_force(state_from(d_n), state_from(d_n1), force, &tangent);
-      const double w_n = beam->strain_energy(state_from(d_n)), w_n1 = beam->strain_energy(state_from(d_n1));
+      const double w_n  = beam->strain_energy(state_from(d_n)),
+                   w_n1 = beam->strain_energy(state_from(d_n1));
       worst = std::max(worst, std::abs((d_n1 - d_n).dot(force) - (w_n1 - w_n)) / (w_n + w_n1));
 
       if (trial % 10 == 0) // d f / d d_{n+1} against central differences
@@ -249,9 +252,11 @@ TEST(CorotationalBeam2D, ConservingForceAtEqualStatesIsTheStaticForceAndHalfTheT
   other << -1.0, 2.0, 0.05, 1.5, -3.0, -0.1;
   for (const double step : {1e-9, 1e-4, 0.049, 0.051, 1.0})
     {
-      const Eigen::VectorXd d_n1 = rigid_motion(x1, x2, -4.0 + step, Eigen::Vector2d(10.0, 20.0)) + other;
+      const Eigen::VectorXd d_n1 =
+        rigid_motion(x1, x2, -4.0 + step, Eigen::Vector2d(10.0, 20.0)) + other;
       beam->conserving_force(state_from(d), state_from(d_n1), conserving, nullptr);
-      const double w_n = beam->strain_energy(state_from(d)), w_n1 = beam->strain_energy(state_from(d_n1));
+      const double w_n  = beam->strain_energy(state_from(d)),
+                   w_n1 = beam->strain_energy(state_from(d_n1));
       EXPECT_LT(std::abs((d_n1 - d).dot(conserving) - (w_n1 - w_n)), 1e-12 * (w_n + w_n1)) << step;
     }
 }
@@ -261,9 +266,9 @@ TEST(CorotationalBeam2D, PureBendingSectionForcesAfterALargeRotation)
   // End rotations -phi, +phi relative to the chord, no stretch: constant moment
   // M = 2 E I phi/L (independent of the shear flexibility), N = 0, V = 0; the
   // chord turned by 150 degrees does not change it.
-  const auto      beam  = make_b21(x1, x2);
-  const double    phi   = 0.05, angle = 150.0 * M_PI / 180.0;
-  Eigen::VectorXd d     = rigid_motion(x1, x2, angle, Eigen::Vector2d(7.0, -3.0));
+  const auto      beam = make_b21(x1, x2);
+  const double    phi = 0.05, angle = 150.0 * M_PI / 180.0;
+  Eigen::VectorXd d = rigid_motion(x1, x2, angle, Eigen::Vector2d(7.0, -3.0));
   d[2] -= phi;
   d[5] += phi;
   std::map<std::string, double> forces;
@@ -280,7 +285,8 @@ TEST(CorotationalBeam2D, PureBendingSectionForcesAfterALargeRotation)
   const auto linear = beam->section_forces(state_from(small), false);
   const auto large  = beam->section_forces(state_from(small), true);
   for (int i = 0; i < 3; ++i)
-    EXPECT_NEAR(linear[i].second, large[i].second, 1e-6 * 2.0 * e * i11 * 1e-4 / length) << linear[i].first;
+    EXPECT_NEAR(linear[i].second, large[i].second, 1e-6 * 2.0 * e * i11 * 1e-4 / length)
+      << linear[i].first;
 }
 
 TEST(CorotationalBeam2D, LumpedMassIsHalfTheBeamPerNode)
@@ -297,5 +303,6 @@ TEST(CorotationalBeam2D, LumpedMassIsHalfTheBeamPerNode)
   beam->mass(MassKind::consistent, consistent);
   Eigen::VectorXd translation(6);
   translation << 0.6, 0.8, 0.0, 0.6, 0.8, 0.0;
-  EXPECT_NEAR(translation.dot(consistent * translation), rho * a * length, 1e-13 * rho * a * length);
+  EXPECT_NEAR(translation.dot(consistent * translation), rho * a * length,
+              1e-13 * rho * a * length);
 }

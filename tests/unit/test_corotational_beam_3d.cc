@@ -52,9 +52,9 @@ namespace
   definition(const double k1 = 0.8, const double k2 = 0.9)
   {
     ElementDefinition d;
-    d.id                       = 5;
-    d.node_ids                 = {1, 2};
-    d.reference_positions      = {x1_ref, x2_ref};
+    d.id                              = 5;
+    d.node_ids                        = {1, 2};
+    d.reference_positions             = {x1_ref, x2_ref};
     d.section.beam().area             = a;
     d.section.beam().i11              = i11;
     d.section.beam().i22              = i22;
@@ -62,9 +62,9 @@ namespace
     d.section.beam().shear_factor_1   = k1;
     d.section.beam().shear_factor_2   = k2;
     d.section.beam().n1               = Eigen::Vector3d(0.2, 0.7, -0.4);
-    d.material.youngs_modulus  = e;
-    d.material.shear_modulus   = g;
-    d.material.density         = 7.85e-9;
+    d.material.youngs_modulus         = e;
+    d.material.shear_modulus          = g;
+    d.material.density                = 7.85e-9;
     return d;
   }
 
@@ -118,7 +118,8 @@ TEST(CorotationalBeam3D, ForceIsTheEnergyGradientAndTangentIsTheForceJacobian)
             beam.internal_force(minus.kinematics(), f_minus, nullptr);
             jacobian.col(dof) = (f_plus - f_minus) / (2.0 * h);
             energy_gradient[dof] =
-              (beam.strain_energy(plus.kinematics()) - beam.strain_energy(minus.kinematics())) / (2.0 * h);
+              (beam.strain_energy(plus.kinematics()) - beam.strain_energy(minus.kinematics())) /
+              (2.0 * h);
           }
         const double gradient_error = (energy_gradient - force).norm() / force.norm();
         const double tangent_error  = (jacobian - tangent).norm() / tangent.norm();
@@ -136,14 +137,15 @@ TEST(CorotationalBeam3D, ForceIsTheEnergyGradientAndTangentIsTheForceJacobian)
 TEST(CorotationalBeam3D, StrainEnergyIsObjective)
 {
   std::mt19937 rng(5);
-  const auto   beam = ElementRegistry::instance().find("B31")->create(definition());
+  const auto   beam  = ElementRegistry::instance().find("B31")->create(definition());
   double       worst = 0.0;
   for (int trial = 0; trial < 6; ++trial)
     {
       TwoNodes     nodes = deformed_rotated_state(rng, reference);
       const double w     = beam->strain_energy(nodes.kinematics());
       ASSERT_GT(w, 0.0);
-      superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.1), Eigen::Vector3d(-5.0, 4.0, 1.0));
+      superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.1),
+                             Eigen::Vector3d(-5.0, 4.0, 1.0));
       worst = std::max(worst, std::abs(beam->strain_energy(nodes.kinematics()) - w) / w);
     }
   RecordProperty("objectivity_relative", scientific(worst));
@@ -153,8 +155,8 @@ TEST(CorotationalBeam3D, StrainEnergyIsObjective)
 TEST(CorotationalBeam3D, LocalKernelForceAndTangentAreConsistent)
 {
   // Meijaard's strains and modified strains: f_l = dW/dd_l and K_l = df_l/dd_l.
-  const CorotationalBeam3D           beam(definition());
-  CorotationalBeam3D::Vector7        d_l;
+  const CorotationalBeam3D    beam(definition());
+  CorotationalBeam3D::Vector7 d_l;
   d_l << 0.05, 0.1, -0.2, 0.15, -0.05, 0.25, -0.1;
   CorotationalBeam3D::Vector7 force, f_p, f_m;
   CorotationalBeam3D::Matrix7 tangent, k_p, k_m, jacobian;
@@ -162,11 +164,12 @@ TEST(CorotationalBeam3D, LocalKernelForceAndTangentAreConsistent)
   CorotationalBeam3D::Vector7 gradient;
   for (int i = 0; i < 7; ++i)
     {
-      const double                h = 1e-6;
+      const double                h    = 1e-6;
       CorotationalBeam3D::Vector7 plus = d_l, minus = d_l;
       plus[i] += h;
       minus[i] -= h;
-      gradient[i]     = (beam.local_response(plus, f_p, k_p) - beam.local_response(minus, f_m, k_m)) / (2 * h);
+      gradient[i] =
+        (beam.local_response(plus, f_p, k_p) - beam.local_response(minus, f_m, k_m)) / (2 * h);
       jacobian.col(i) = (f_p - f_m) / (2 * h);
     }
   EXPECT_LT((gradient - force).norm() / force.norm(), 1e-8);
@@ -187,12 +190,14 @@ TEST(CorotationalBeam3D, LargeDisplacementSectionForcesAreObjective)
   TwoNodes                               nodes;
   for (int n = 0; n < 2; ++n)
     {
-      nodes.configuration.displacements[n] = 1e-6 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
+      nodes.configuration.displacements[n] =
+        1e-6 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
       nodes.configuration.rotations[n] =
         core::Configuration::exp_map(1e-6 * Eigen::Vector3d(unit(rng), unit(rng), unit(rng)));
     }
   const auto small = linear.section_forces(nodes.kinematics(), false);
-  superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.0), Eigen::Vector3d(2.0, 1.0, -4.0));
+  superpose_rigid_motion(nodes, reference, random_rotation(rng, 3.0),
+                         Eigen::Vector3d(2.0, 1.0, -4.0));
   const auto large = beam.section_forces(nodes.kinematics(), true);
   ASSERT_EQ(small.size(), large.size());
   double scale = 0.0;
@@ -214,7 +219,8 @@ namespace
     Eigen::VectorXd delta(12);
     for (int node = 0; node < 2; ++node)
       {
-        delta.segment<3>(6 * node) = n1.configuration.displacements[node] - n.configuration.displacements[node];
+        delta.segment<3>(6 * node) =
+          n1.configuration.displacements[node] - n.configuration.displacements[node];
         delta.segment<3>(6 * node + 3) = core::RotationVector::cayley_vector(
           n1.configuration.rotations[node] * n.configuration.rotations[node].conjugate());
       }
@@ -227,7 +233,8 @@ namespace
    * @p scale times @p rigid_angle about a random axis through a point 2 l away.
    */
   TwoNodes
-  stepped_state(const TwoNodes &n, const unsigned seed, const double scale, const double rigid_angle)
+  stepped_state(const TwoNodes &n, const unsigned seed, const double scale,
+                const double rigid_angle)
   {
     std::mt19937                           rng(seed);
     std::uniform_real_distribution<double> unit(-1.0, 1.0);
@@ -235,13 +242,16 @@ namespace
     TwoNodes                               n1 = n;
     for (int node = 0; node < 2; ++node)
       {
-        n1.configuration.displacements[node] += scale * 0.01 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
+        n1.configuration.displacements[node] +=
+          scale * 0.01 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
         n1.configuration.rotations[node] =
-          core::Configuration::exp_map(scale * 0.03 * Eigen::Vector3d(unit(rng), unit(rng), unit(rng))) *
+          core::Configuration::exp_map(scale * 0.03 *
+                                       Eigen::Vector3d(unit(rng), unit(rng), unit(rng))) *
           n1.configuration.rotations[node];
       }
-    const Eigen::Vector3d  axis = Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
-    const Eigen::Vector3d  centre = x1_ref + 2.0 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
+    const Eigen::Vector3d axis = Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
+    const Eigen::Vector3d centre =
+      x1_ref + 2.0 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
     const Eigen::Matrix3d q = Eigen::AngleAxisd(scale * rigid_angle, axis).toRotationMatrix();
     superpose_rigid_motion(n1, reference, q, centre - q * centre);
     return n1;
@@ -272,7 +282,8 @@ TEST(CorotationalBeam3D, ConservingForceHasNoNetForceOrMomentAboutTheMidpointPos
   const double             l = (x2_ref - x1_ref).norm();
   for (unsigned trial = 0; trial < 6; ++trial)
     {
-      const TwoNodes  n = deformed_rotated_state(rng, reference), n1 = stepped_state(n, 200 + trial, 1.0, 0.2 * trial);
+      const TwoNodes n  = deformed_rotated_state(rng, reference),
+                     n1 = stepped_state(n, 200 + trial, 1.0, 0.2 * trial);
       Eigen::VectorXd force;
       beam.conserving_force(n.kinematics(), n1.kinematics(), force, nullptr);
       Eigen::Vector3d net_force = Eigen::Vector3d::Zero(), net_moment = Eigen::Vector3d::Zero();
@@ -284,10 +295,10 @@ TEST(CorotationalBeam3D, ConservingForceHasNoNetForceOrMomentAboutTheMidpointPos
         }
       const double scale = force.segment<3>(0).norm() + force.segment<3>(3).norm() / l;
       worst_force        = std::max(worst_force, net_force.norm() / scale);
-      worst_moment       = std::max(worst_moment, net_moment.norm() / (scale * (x2_ref.norm() + l)));
+      worst_moment = std::max(worst_moment, net_moment.norm() / (scale * (x2_ref.norm() + l)));
     }
-  std::cout << "equilibrium at the mid-point positions: net force " << worst_force << ", net moment "
-            << worst_moment << " (relative)\n";
+  std::cout << "equilibrium at the mid-point positions: net force " << worst_force
+            << ", net moment " << worst_moment << " (relative)\n";
   EXPECT_LT(worst_force, 1e-13);
   EXPECT_LT(worst_moment, 1e-13);
 }
@@ -313,7 +324,8 @@ TEST(CorotationalBeam3D, RigidStepsCarryNoArtificialStrain)
     {
       const Eigen::Matrix3d q = Eigen::AngleAxisd(rho, axis).toRotationMatrix();
       TwoNodes              free_n, free_n1; // stress-free, rigidly displaced and turned
-      superpose_rigid_motion(free_n, reference, random_rotation(rng, 3.0), Eigen::Vector3d(1.0, 2.0, 3.0));
+      superpose_rigid_motion(free_n, reference, random_rotation(rng, 3.0),
+                             Eigen::Vector3d(1.0, 2.0, 3.0));
       free_n1 = free_n;
       superpose_rigid_motion(free_n1, reference, q, Eigen::Vector3d(5.0, -2.0, 1.0));
       Eigen::VectorXd free_force;
@@ -331,8 +343,9 @@ TEST(CorotationalBeam3D, RigidStepsCarryNoArtificialStrain)
         turned.segment<3>(3 * k) = half * statics.segment<3>(3 * k);
       errors.push_back((conserving - turned).norm() / statics.norm());
       std::cout << "rigid step of " << rho << " rad: stress-free force " << free_force.norm()
-                << " (plain mid-point rule: EA (1 - cos(rho/2)) = " << e * a * (1.0 - std::cos(0.5 * rho))
-                << "); stressed: work " << delta.dot(conserving) << " (scale " << work_scale(delta, conserving)
+                << " (plain mid-point rule: EA (1 - cos(rho/2)) = "
+                << e * a * (1.0 - std::cos(0.5 * rho)) << "); stressed: work "
+                << delta.dot(conserving) << " (scale " << work_scale(delta, conserving)
                 << "), |f - Q_h f(n)| / |f(n)| = " << errors.back() << "\n";
       EXPECT_LT(std::abs(delta.dot(conserving)), 1e-13 * work_scale(delta, conserving));
       EXPECT_LT(errors.back(), rho * rho / 4.0);
@@ -355,19 +368,22 @@ TEST(CorotationalBeam3D, ConservingForceIsTheMidpointForceToSecondOrder)
       ElementKinematics mid(2);
       for (int node = 0; node < 2; ++node)
         {
-          const Eigen::Quaterniond step = n1.configuration.rotations[node] * n.configuration.rotations[node].conjugate();
+          const Eigen::Quaterniond step =
+            n1.configuration.rotations[node] * n.configuration.rotations[node].conjugate();
           mid[node].displacement =
             0.5 * (n.configuration.displacements[node] + n1.configuration.displacements[node]);
-          mid[node].rotation = Eigen::Quaterniond::Identity().slerp(0.5, step) * n.configuration.rotations[node];
+          mid[node].rotation =
+            Eigen::Quaterniond::Identity().slerp(0.5, step) * n.configuration.rotations[node];
         }
       Eigen::VectorXd conserving, statics;
       beam.conserving_force(n.kinematics(), n1.kinematics(), conserving, nullptr);
       beam.internal_force(mid, statics, nullptr);
       errors.push_back((conserving - statics).norm() / statics.norm());
     }
-  const double order_1 = std::log2(errors[0] / errors[1]), order_2 = std::log2(errors[1] / errors[2]);
-  std::cout << "conserving vs mid-point force: " << errors[0] << ", " << errors[1] << ", " << errors[2]
-            << " (orders " << order_1 << ", " << order_2 << ")\n";
+  const double order_1 = std::log2(errors[0] / errors[1]),
+               order_2 = std::log2(errors[1] / errors[2]);
+  std::cout << "conserving vs mid-point force: " << errors[0] << ", " << errors[1] << ", "
+            << errors[2] << " (orders " << order_1 << ", " << order_2 << ")\n";
   EXPECT_NEAR(order_1, 2.0, 0.15);
   EXPECT_NEAR(order_2, 2.0, 0.1);
 }
@@ -398,12 +414,13 @@ TEST(CorotationalBeam3D, ConservingTangentIsExactAsTheStepVanishes)
           auto         perturbed = [&](const double step) {
             TwoNodes        p    = n1;
             const int       node = j / 6, k = j % 6;
-            Eigen::Vector3d e    = Eigen::Vector3d::Zero();
-            e[k % 3]             = step;
+            Eigen::Vector3d e = Eigen::Vector3d::Zero();
+            e[k % 3]          = step;
             if (k < 3)
               p.configuration.displacements[node] += e;
             else
-              p.configuration.rotations[node] = core::Configuration::exp_map(e) * p.configuration.rotations[node];
+              p.configuration.rotations[node] =
+                core::Configuration::exp_map(e) * p.configuration.rotations[node];
             Eigen::VectorXd f;
             beam.conserving_force(n.kinematics(), p.kinematics(), f, nullptr);
             return f;
@@ -413,8 +430,8 @@ TEST(CorotationalBeam3D, ConservingTangentIsExactAsTheStepVanishes)
       errors.push_back((tangent - jacobian).norm() / jacobian.norm());
     }
   RecordProperty("tangent_relative", scientific(errors[0]));
-  std::cout << "conserving tangent vs finite differences: " << errors[0] << ", " << errors[1] << ", "
-            << errors[2] << " (orders " << std::log2(errors[0] / errors[1]) << ", "
+  std::cout << "conserving tangent vs finite differences: " << errors[0] << ", " << errors[1]
+            << ", " << errors[2] << " (orders " << std::log2(errors[0] / errors[1]) << ", "
             << std::log2(errors[1] / errors[2]) << ")\n";
   EXPECT_LT(errors[0], 0.05);
   EXPECT_GT(std::log2(errors[0] / errors[1]), 0.9);

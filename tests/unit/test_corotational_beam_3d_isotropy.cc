@@ -41,9 +41,9 @@ namespace
     Eigen::Vector3d       n1 = Eigen::Vector3d(0.2, 0.7, -0.4);
     n1                       = (n1 - n1.dot(t) * t).normalized();
     ElementDefinition d;
-    d.id                       = 7;
-    d.node_ids                 = {1, 2};
-    d.reference_positions      = {x1_ref, x2_ref};
+    d.id                              = 7;
+    d.node_ids                        = {1, 2};
+    d.reference_positions             = {x1_ref, x2_ref};
     d.section.beam().area             = 200.0;
     d.section.beam().i11              = 4000.0;
     d.section.beam().i22              = 4000.0;
@@ -51,9 +51,9 @@ namespace
     d.section.beam().shear_factor_1   = 0.85;
     d.section.beam().shear_factor_2   = 0.85;
     d.section.beam().n1               = Eigen::AngleAxisd(angle, t) * n1;
-    d.material.youngs_modulus  = 2.1e5;
-    d.material.shear_modulus   = 8.0e4;
-    d.material.density         = 7.85e-9;
+    d.material.youngs_modulus         = 2.1e5;
+    d.material.shear_modulus          = 8.0e4;
+    d.material.density                = 7.85e-9;
     return d;
   }
 
@@ -105,7 +105,7 @@ TEST(CorotationalBeam3DIsotropy, EnergyAndForcesDoNotDependOnTheTurnOfN1)
   // 1e-4 and more between two turns of n1.
   std::mt19937             rng(17);
   const CorotationalBeam3D reference(isotropic_definition(0.0));
-  double                   worst_energy = 0.0, worst_force = 0.0, worst_tangent = 0.0, worst_conserving = 0.0;
+  double worst_energy = 0.0, worst_force = 0.0, worst_tangent = 0.0, worst_conserving = 0.0;
   for (const double angle : {0.4, M_PI / 4.0, 1.3, 2.5, -2.0})
     {
       const CorotationalBeam3D turned(isotropic_definition(angle));
@@ -127,8 +127,8 @@ TEST(CorotationalBeam3DIsotropy, EnergyAndForcesDoNotDependOnTheTurnOfN1)
         }
     }
   std::cout << "n1 turned about the axis, relative change of: energy " << worst_energy << ", force "
-            << worst_force << ", tangent " << worst_tangent << ", conserving force " << worst_conserving
-            << "\n";
+            << worst_force << ", tangent " << worst_tangent << ", conserving force "
+            << worst_conserving << "\n";
   EXPECT_LT(worst_energy, 1e-12);
   EXPECT_LT(worst_force, 1e-11);
   EXPECT_LT(worst_tangent, 1e-11);
@@ -160,7 +160,8 @@ namespace
 4, 4, 5
 *BEAM GENERAL SECTION, ELSET=BEAM
 0.1, 1.0e-3, 0.0, 1.0e-3, 2.0e-3
-)" << n1[0] << ", " << n1[1] << ", " << n1[2] << R"(
+)" << n1[0]
+         << ", " << n1[1] << ", " << n1[2] << R"(
 1.0e7, 4.0e6
 *BOUNDARY
 1, 1, 6
@@ -174,10 +175,10 @@ namespace
 U
 *END STEP
 )";
-    const io::Results results = run_deck("oblique_force.inp", deck.str());
-    const io::History &tip    = results.steps.at(0).node_output.at(5);
+    const io::Results     results = run_deck("oblique_force.inp", deck.str());
+    const io::History    &tip     = results.steps.at(0).node_output.at(5);
     std::array<double, 6> values;
-    const char *names[6] = {"U1", "U2", "U3", "UR1", "UR2", "UR3"};
+    const char           *names[6] = {"U1", "U2", "U3", "UR1", "UR2", "UR3"};
     for (int k = 0; k < 6; ++k)
       values[k] = tip.values.at(names[k]).back();
     return values;
@@ -198,10 +199,12 @@ TEST(CorotationalBeam3DIsotropy, CantileverBentObliquelyStaysInTheLoadPlane)
     tip_under_oblique_force(Eigen::Vector3d(0.0, 1.0, -1.0) / std::sqrt(2.0));
   for (const auto &tip : {oblique, aligned})
     {
-      const double deflection = (tip[1] + tip[2]) / std::sqrt(2.0), out_of_plane = (tip[1] - tip[2]) / std::sqrt(2.0);
+      const double deflection   = (tip[1] + tip[2]) / std::sqrt(2.0),
+                   out_of_plane = (tip[1] - tip[2]) / std::sqrt(2.0);
       const double bending = (tip[5] - tip[4]) / std::sqrt(2.0), twist = tip[3],
                    in_plane_turn = (tip[4] + tip[5]) / std::sqrt(2.0);
-      std::cout << "tip deflection " << deflection << ", out of plane " << out_of_plane << "; rotation about the "
+      std::cout << "tip deflection " << deflection << ", out of plane " << out_of_plane
+                << "; rotation about the "
                 << "load plane's normal " << bending << ", twist " << twist << ", about (0,1,1) "
                 << in_plane_turn << "\n";
       ASSERT_GT(deflection, 3.0); // a large deflection (the elastica gives 0.603 L at P L^2/EI = 3)

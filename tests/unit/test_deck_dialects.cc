@@ -61,12 +61,13 @@ namespace
 // keyword name are ignored by ccx and Abaqus.
 TEST_F(DeckDialectTest, BlanksInsideKeywordNamesAreIgnored)
 {
-  const core::Model model = read(beam + "*BEAMSECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT\n"
-                                        "0.1, 0.2\n*NSET, NSET=NALL\n1, 2\n"
-                                        "*STEP\n*STATIC\n*CLOAD\n2, 2, 1.0\n"
-                                        "*NODEPRINT, NSET=NALL\nU\n*NODE FILE\nU\n*ELPRINT, ELSET=B\nS\n"
-                                        "*E N D S T E P\n"
-                                        "*STEP\n*FREQUENCY\n2\n*ENDSTEP\n");
+  const core::Model model =
+    read(beam + "*BEAMSECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT\n"
+                "0.1, 0.2\n*NSET, NSET=NALL\n1, 2\n"
+                "*STEP\n*STATIC\n*CLOAD\n2, 2, 1.0\n"
+                "*NODEPRINT, NSET=NALL\nU\n*NODE FILE\nU\n*ELPRINT, ELSET=B\nS\n"
+                "*E N D S T E P\n"
+                "*STEP\n*FREQUENCY\n2\n*ENDSTEP\n");
   ASSERT_EQ(model.steps.size(), 2u);
   ASSERT_EQ(model.steps[0].outputs.size(), 3u);
   EXPECT_EQ(model.steps[0].outputs[0].kind, core::OutputRequest::Kind::node_print);
@@ -121,14 +122,15 @@ TEST_F(DeckDialectTest, TrailingCommasAndEmptyFieldsOnDataLines)
 // line holds parameters; connectivity continues after a final comma.
 TEST_F(DeckDialectTest, ContinuedKeywordAndElementLines)
 {
-  const core::Model model = read("*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n"
-                                 "*ELEMENT, TYPE=B32,\n"
-                                 "** a comment between the two halves\n"
-                                 "  ELSET = Q\n"
-                                 "7, 1,\n"
-                                 "   2, 3\n"
-                                 "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
-                                 "*beam section, elset=q, material=steel, section=rect\n0.1, 0.2\n");
+  const core::Model model =
+    read("*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n"
+         "*ELEMENT, TYPE=B32,\n"
+         "** a comment between the two halves\n"
+         "  ELSET = Q\n"
+         "7, 1,\n"
+         "   2, 3\n"
+         "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
+         "*beam section, elset=q, material=steel, section=rect\n0.1, 0.2\n");
   EXPECT_EQ(model.element_sets.at("Q").size(), 2u); // B32 split into two B31
   EXPECT_EQ(model.elements.at(model.element_index.at(7)).node_ids, (std::vector<unsigned>{1, 2}));
   // A parameter without value continues a keyword line too (Abaqus), except
@@ -152,8 +154,8 @@ TEST_F(DeckDialectTest, ByteOrderMarkIsDropped)
 // ccx reads one RECT value as a square (beamsections.f: thickness2 = thickness1).
 TEST_F(DeckDialectTest, RectWithOneValueIsASquare)
 {
-  const core::Model              model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, "
-                                                     "SECTION=RECTANGULAR\n0.1\n");
+  const core::Model        model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, "
+                                                      "SECTION=RECTANGULAR\n0.1\n");
   const core::BeamSection &p     = model.sections[0].properties.beam();
   EXPECT_DOUBLE_EQ(p.area, 0.01);
   EXPECT_DOUBLE_EQ(p.i11, std::pow(0.1, 4) / 12);
@@ -180,8 +182,9 @@ TEST_F(DeckDialectTest, CircRadiusOrDiameterByNumberOfValues)
       << warnings_.str();
   }
   {
-    const core::Model model = read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRCULAR\n"
-                                          "0.01, 0.01\n");
+    const core::Model model =
+      read(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRCULAR\n"
+                  "0.01, 0.01\n");
     const core::BeamSection &p = model.sections[0].properties.beam();
     EXPECT_DOUBLE_EQ(p.area, pi * 0.25e-4);
     EXPECT_DOUBLE_EQ(p.i22, pi * std::pow(0.005, 4) / 4);
@@ -218,12 +221,14 @@ TEST_F(DeckDialectTest, BeamAxisOffsets)
   const core::Model pipe = read(beam + "*BEAM GENERAL SECTION, ELSET=B, MATERIAL=STEEL, "
                                        "SECTION=PIPE, OFFSET1=0.5\n0.11, 0.01\n");
   EXPECT_NEAR(pipe.sections[0].properties.beam().axis_offset[0], -0.11, 1e-15);
-  expect_error(beam + "*BEAM GENERAL SECTION, ELSET=B, OFFSET2=0.5\n1, 2, 0, 3, 4\n0, 1, 0\n2e11, 8e10\n",
-               "*BEAM GENERAL SECTION, ELSET=B, OFFSET2=0.5",
-               "OFFSET1=/OFFSET2= on *BEAM GENERAL SECTION, SECTION=GENERAL (no section extent to "
-               "scale the offset)");
-  expect_error(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT, OFFSET2=0.5\n0.1, 0.2\n"
-                      "*STEP\n*BUCKLE\n1\n*END STEP\n",
+  expect_error(
+    beam + "*BEAM GENERAL SECTION, ELSET=B, OFFSET2=0.5\n1, 2, 0, 3, 4\n0, 1, 0\n2e11, 8e10\n",
+    "*BEAM GENERAL SECTION, ELSET=B, OFFSET2=0.5",
+    "OFFSET1=/OFFSET2= on *BEAM GENERAL SECTION, SECTION=GENERAL (no section extent to "
+    "scale the offset)");
+  expect_error(beam +
+                 "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT, OFFSET2=0.5\n0.1, 0.2\n"
+                 "*STEP\n*BUCKLE\n1\n*END STEP\n",
                "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=RECT, OFFSET2=0.5",
                "OFFSET1=/OFFSET2= (a beam axis offset) is not supported with *BUCKLE");
   expect_error(beam + "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=I\n0.1, 0.2\n",
@@ -235,8 +240,9 @@ TEST_F(DeckDialectTest, BeamAxisOffsets)
 // (and DENSITY=) come on its third line; nu = E / (2 G) - 1 enters the shear factors.
 TEST_F(DeckDialectTest, GeneralSectionShapeWithModuli)
 {
-  const core::Model model = read(beam + "*BEAM GENERAL SECTION, ELSET=B, SECTION=PIPE, DENSITY=7800\n"
-                                        "0.05, 0.005\n0, 1, 0\n2.1e11, 8.1e10\n");
+  const core::Model model =
+    read(beam + "*BEAM GENERAL SECTION, ELSET=B, SECTION=PIPE, DENSITY=7800\n"
+                "0.05, 0.005\n0, 1, 0\n2.1e11, 8.1e10\n");
   const core::Section &s = model.sections[0];
   EXPECT_TRUE(s.material.empty());
   EXPECT_DOUBLE_EQ(*s.general_youngs_modulus, 2.1e11);
@@ -251,7 +257,8 @@ TEST_F(DeckDialectTest, GeneralSectionShapeWithModuli)
   const core::Model general = read(beam + "*BEAM GENERAL SECTION, ELSET=B\n"
                                           "0.01, 1e-5, 0, 1e-5, 2e-5\n0, 1, 0\n4e9, 1e9\n");
   EXPECT_DOUBLE_EQ(*general.sections[0].general_shear_modulus, 1e9);
-  expect_error(beam + "*BEAM GENERAL SECTION, ELSET=B, SECTION=PIPE\n0.05, 0.005\n0, 1, 0\n4e9, 1e9\n",
+  expect_error(beam +
+                 "*BEAM GENERAL SECTION, ELSET=B, SECTION=PIPE\n0.05, 0.005\n0, 1, 0\n4e9, 1e9\n",
                "4e9, 1e9", "Poisson's ratio, must lie in (-1, 0.5)");
   expect_error(beam + "*BEAM GENERAL SECTION, ELSET=B, SECTION=PIPE\n0.05, 0.005\n",
                "*BEAM GENERAL SECTION, ELSET=B, SECTION=PIPE",
@@ -265,7 +272,7 @@ TEST_F(DeckDialectTest, ReportListsBeamSections)
                                         "0.01\n*ELEMENT, TYPE=B31, ELSET=G\n2, 1, 2\n"
                                         "*BEAM GENERAL SECTION, ELSET=G, MATERIAL=STEEL\n"
                                         "0.01, 2e-5, 0, 1e-5, 3e-5\n");
-  io::Results results;
+  io::Results       results;
   results.deck_name = "deck.inp";
   std::ostringstream out;
   io::ReportWriter(model, results).write(out);
@@ -273,12 +280,14 @@ TEST_F(DeckDialectTest, ReportListsBeamSections)
   EXPECT_NE(text.find("B E A M   S E C T I O N S"), std::string::npos) << text;
   // A = pi 0.01^2, I11 = I22 = pi 0.01^4 / 4, I12 = 0, J = pi 0.01^4 / 2, k A (Cowper).
   char row[256];
-  std::snprintf(row, sizeof(row), "   B            CIRC     %14.6E %14.6E %14.6E %14.6E %14.6E %14.6E %14.6E",
+  std::snprintf(row, sizeof(row),
+                "   B            CIRC     %14.6E %14.6E %14.6E %14.6E %14.6E %14.6E %14.6E",
                 pi * 1e-4, pi * 1e-8 / 4, pi * 1e-8 / 4, 0.0, pi * 1e-8 / 2,
                 cowper_circle(0.3) * pi * 1e-4, cowper_circle(0.3) * pi * 1e-4);
   EXPECT_NE(text.find(row), std::string::npos) << text << "\nexpected\n" << row;
   // A general section (A, I11, I12, I22, J as given) has no shear flexibility: infinite shear areas.
-  std::snprintf(row, sizeof(row), "   G            GENERAL  %14.6E %14.6E %14.6E %14.6E %14.6E %14s %14s",
-                0.01, 2e-5, 1e-5, 0.0, 3e-5, "inf", "inf");
+  std::snprintf(row, sizeof(row),
+                "   G            GENERAL  %14.6E %14.6E %14.6E %14.6E %14.6E %14s %14s", 0.01, 2e-5,
+                1e-5, 0.0, 3e-5, "inf", "inf");
   EXPECT_NE(text.find(row), std::string::npos) << text << "\nexpected\n" << row;
 }

@@ -21,7 +21,8 @@ TEST_F(DeckLimitsTest, NumberBeyondADouble)
 {
   expect_error("*NODE\n1, 0.0, 1e400, 0\n", "1, 0.0, 1e400, 0",
                "1e400 is out of range (a double's magnitude is at most 1.8e308)");
-  expect_error("*NODE\n1, 0.0, -2.5D+999, 0\n", "1, 0.0, -2.5D+999, 0", "-2.5D+999 is out of range");
+  expect_error("*NODE\n1, 0.0, -2.5D+999, 0\n", "1, 0.0, -2.5D+999, 0",
+               "-2.5D+999 is out of range");
   expect_error("*NODE\n1, 0.0, 1e-400, 0\n", "1, 0.0, 1e-400, 0",
                "1e-400 is out of range (too small for a double");
   expect_error("*NODE\n1, 0.0, nan, 0\n", "1, 0.0, nan, 0", "expected a finite number, got 'nan'");
@@ -53,8 +54,8 @@ TEST_F(DeckLimitsTest, AbsurdGenerateCounts)
   expect_error(nodes + "*TIME POINTS, NAME=T, GENERATE\n0.0, 1e300, 1e-300\n", "0.0, 1e300, 1e-300",
                "asks for inf time points");
   // A large but sane range still reads.
-  const core::Model model = deck::read_deck(
-    write("deck.inp", nodes + "*NSET, NSET=SOME, GENERATE\n1, 2\n"));
+  const core::Model model =
+    deck::read_deck(write("deck.inp", nodes + "*NSET, NSET=SOME, GENERATE\n1, 2\n"));
   EXPECT_EQ(model.node_sets.at("SOME").size(), 2u);
 }
 
@@ -76,7 +77,8 @@ TEST_F(DeckLimitsTest, FilesystemErrorsNameTheFile)
   // A directory used to read as an empty file: a silently empty include.
   std::filesystem::create_directories(directory_ / "parts");
   expect_error(nodes + "*INCLUDE, INPUT=parts\n", "*INCLUDE, INPUT=parts",
-               "cannot read include file " + (directory_ / "parts").string() + ": it is a directory");
+               "cannot read include file " + (directory_ / "parts").string() +
+                 ": it is a directory");
   // A device never ends: it used to be read until memory ran out.
   expect_error(nodes + "*INCLUDE, INPUT=/dev/zero\n", "*INCLUDE, INPUT=/dev/zero",
                "cannot read include file /dev/zero: it is not a regular file");
@@ -90,7 +92,8 @@ TEST_F(DeckLimitsTest, FilesystemErrorsNameTheFile)
 // a machine out of memory, before this limit).
 TEST_F(DeckLimitsTest, SetsNamingSetsManyTimesOver)
 {
-  std::string deck = "*NODE\n1, 0, 0, 0\n*NSET, NSET=S0\n1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1\n";
+  std::string deck =
+    "*NODE\n1, 0, 0, 0\n*NSET, NSET=S0\n1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1\n";
   std::string last;
   for (int i = 1; i <= 8; ++i)
     {

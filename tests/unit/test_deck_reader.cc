@@ -32,17 +32,16 @@ namespace
   {};
 
   /** The model part of a valid truss deck (lines 1-10), for the finalisation errors. */
-  const std::string truss =
-    "*NODE\n"
-    "1, 0, 0, 0\n"
-    "2, 1, 0, 0\n"
-    "*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n"
-    "1, 1, 2\n"
-    "*MATERIAL, NAME=STEEL\n"
-    "*ELASTIC\n"
-    "210e9, 0.3\n"
-    "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\n"
-    "0.01\n";
+  const std::string truss = "*NODE\n"
+                            "1, 0, 0, 0\n"
+                            "2, 1, 0, 0\n"
+                            "*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n"
+                            "1, 1, 2\n"
+                            "*MATERIAL, NAME=STEEL\n"
+                            "*ELASTIC\n"
+                            "210e9, 0.3\n"
+                            "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\n"
+                            "0.01\n";
 
   /** St Venant torsion constant of a solid a x b rectangle by its series (Timoshenko & Goodier). */
   double
@@ -52,7 +51,8 @@ namespace
     double       sum = 0;
     for (int n = 1; n < 200; n += 2)
       sum += std::tanh(n * pi * longer / (2 * shorter)) / std::pow(n, 5);
-    return longer * std::pow(shorter, 3) / 3.0 * (1.0 - 192.0 / std::pow(pi, 5) * shorter / longer * sum);
+    return longer * std::pow(shorter, 3) / 3.0 *
+           (1.0 - 192.0 / std::pow(pi, 5) * shorter / longer * sum);
   }
 
   const std::string valid_deck = R"(** A deck using most of what the reader supports.
@@ -143,7 +143,8 @@ S
 *END STEP
 )";
 
-  const std::string valid_nodes = R"(** nodes 1..7 along x, continuing the *NODE of the including file
+  const std::string valid_nodes =
+    R"(** nodes 1..7 along x, continuing the *NODE of the including file
 1, 0, 0, 0
 2, 1, 0, 0
 3, 2, 0, 0
@@ -195,7 +196,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
   const double nu = 0.3;
   {
     const core::BeamSection &p = model.sections[1].properties.beam(); // RECT a=0.02, b=0.05
-    const double                   a = 0.02, b = 0.05;
+    const double             a = 0.02, b = 0.05;
     EXPECT_DOUBLE_EQ(p.area, a * b);
     EXPECT_DOUBLE_EQ(p.i11, a * b * b * b / 12);
     EXPECT_DOUBLE_EQ(p.i22, b * a * a * a / 12);
@@ -206,7 +207,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
   }
   {
     const core::BeamSection &p = model.sections[2].properties.beam(); // CIRC r=0.01
-    const double                   r = 0.01;
+    const double             r = 0.01;
     EXPECT_DOUBLE_EQ(p.area, pi * r * r);
     EXPECT_DOUBLE_EQ(p.i11, pi * std::pow(r, 4) / 4);
     EXPECT_DOUBLE_EQ(p.i22, pi * std::pow(r, 4) / 4);
@@ -217,7 +218,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
   }
   {
     const core::BeamSection &p = model.sections[3].properties.beam(); // PIPE r=0.05, t=0.005
-    const double                   r = 0.05, ri = 0.045;
+    const double             r = 0.05, ri = 0.045;
     EXPECT_NEAR(p.area, pi * (r * r - ri * ri), 1e-15);
     EXPECT_NEAR(p.i11, pi * (std::pow(r, 4) - std::pow(ri, 4)) / 4, 1e-18);
     EXPECT_NEAR(p.i22, pi * (std::pow(r, 4) - std::pow(ri, 4)) / 4, 1e-18);
@@ -228,7 +229,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
   }
   {
     const core::BeamSection &p = model.sections[4].properties.beam(); // BOX 0.1 x 0.2, walls 0.01
-    const double a = 0.1, b = 0.2, t = 0.01;
+    const double             a = 0.1, b = 0.2, t = 0.01;
     EXPECT_NEAR(p.area, a * b - (a - 2 * t) * (b - 2 * t), 1e-15);
     EXPECT_NEAR(p.i11, (a * std::pow(b, 3) - (a - 2 * t) * std::pow(b - 2 * t, 3)) / 12, 1e-15);
     EXPECT_NEAR(p.i22, (b * std::pow(a, 3) - (b - 2 * t) * std::pow(a - 2 * t, 3)) / 12, 1e-15);
@@ -238,7 +239,7 @@ TEST_F(DeckReaderTest, ValidDeckModelData)
                 1e-15);
   }
   {
-    const core::Section           &s = model.sections[5]; // GENERAL
+    const core::Section     &s = model.sections[5]; // GENERAL
     const core::BeamSection &p = s.properties.beam();
     EXPECT_EQ(s.shape, "GENERAL");
     EXPECT_TRUE(s.material.empty());
@@ -337,29 +338,32 @@ TEST_F(DeckReaderTest, ValidDeckSteps)
 
 TEST_F(DeckReaderTest, DynamicAndBuckleSteps)
 {
-  const std::string deck = truss + "*STEP\n*DYNAMIC, INTEGRATOR=HHT, ALPHA=-0.05\n0.01, 2.0\n*END STEP\n"
-                                   "*STEP\n*DYNAMIC, INTEGRATOR=TIMEFE, ORDER=2\n0.1, 1\n*END STEP\n"
-                                   "*STEP\n*BUCKLE\n3\n*END STEP\n";
+  const std::string deck = truss +
+                           "*STEP\n*DYNAMIC, INTEGRATOR=HHT, ALPHA=-0.05\n0.01, 2.0\n*END STEP\n"
+                           "*STEP\n*DYNAMIC, INTEGRATOR=TIMEFE, ORDER=2\n0.1, 1\n*END STEP\n"
+                           "*STEP\n*BUCKLE\n3\n*END STEP\n";
   const core::Model model = deck::read_deck(write("deck.inp", deck));
   ASSERT_EQ(model.steps.size(), 3u);
   ASSERT_NE(model.steps[0].parameters_of<core::DynamicParameters>(), nullptr);
   EXPECT_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->integrator->name(), "HHT");
-  EXPECT_DOUBLE_EQ(*model.steps[0].parameters_of<core::DynamicParameters>()->integrator->value("ALPHA"), -0.05);
+  EXPECT_DOUBLE_EQ(
+    *model.steps[0].parameters_of<core::DynamicParameters>()->integrator->value("ALPHA"), -0.05);
   EXPECT_DOUBLE_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->time_increment, 0.01);
   EXPECT_DOUBLE_EQ(model.steps[0].parameters_of<core::DynamicParameters>()->period, 2.0);
   ASSERT_NE(model.steps[1].parameters_of<core::DynamicParameters>(), nullptr);
   EXPECT_EQ(model.steps[1].parameters_of<core::DynamicParameters>()->integrator->name(), "TIMEFE");
-  EXPECT_EQ(*model.steps[1].parameters_of<core::DynamicParameters>()->integrator->value("ORDER"), 2u);
+  EXPECT_EQ(*model.steps[1].parameters_of<core::DynamicParameters>()->integrator->value("ORDER"),
+            2u);
   ASSERT_NE(model.steps[2].parameters_of<core::BuckleParameters>(), nullptr);
   EXPECT_EQ(model.steps[2].parameters_of<core::BuckleParameters>()->n_modes, 3u);
 }
 
 TEST_F(DeckReaderTest, NodesMayFollowElements)
 {
-  const std::string deck = "*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
-                           "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
-                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\n,\n"
-                           "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n";
+  const std::string deck  = "*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
+                            "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
+                            "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\n,\n"
+                            "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n";
   const core::Model model = deck::read_deck(write("deck.inp", deck));
   EXPECT_EQ(model.elements.size(), 1u);
   EXPECT_DOUBLE_EQ(model.sections[0].properties.truss().area, 1.0); // empty data line: unit area
@@ -439,9 +443,11 @@ TEST_F(DeckReaderTest, ErrorUndefinedElementSet)
 
 TEST_F(DeckReaderTest, ErrorUndefinedMaterial)
 {
-  const std::string deck = "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
-                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=ALUMINIUM\n0.01\n";
-  expect_error(deck, "*SOLID SECTION, ELSET=TRUSS, MATERIAL=ALUMINIUM", "undefined material ALUMINIUM");
+  const std::string deck =
+    "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
+    "*SOLID SECTION, ELSET=TRUSS, MATERIAL=ALUMINIUM\n0.01\n";
+  expect_error(deck, "*SOLID SECTION, ELSET=TRUSS, MATERIAL=ALUMINIUM",
+               "undefined material ALUMINIUM");
 }
 
 TEST_F(DeckReaderTest, ErrorUndefinedAmplitude)
@@ -546,17 +552,19 @@ TEST_F(DeckReaderTest, ErrorElementWithoutSection)
 
 TEST_F(DeckReaderTest, ErrorSectionKindMismatch)
 {
-  const std::string deck = "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=B31, ELSET=BEAM\n4, 1, 2\n"
-                           "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
-                           "*SOLID SECTION, ELSET=BEAM, MATERIAL=STEEL\n0.01\n";
+  const std::string deck =
+    "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=B31, ELSET=BEAM\n4, 1, 2\n"
+    "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
+    "*SOLID SECTION, ELSET=BEAM, MATERIAL=STEEL\n0.01\n";
   expect_error(deck, "4, 1, 2", "element 4 of type B31 needs a *BEAM SECTION");
 }
 
 TEST_F(DeckReaderTest, ErrorMaterialWithoutElastic)
 {
-  const std::string deck = "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
-                           "*MATERIAL, NAME=SOFT\n*DENSITY\n1000\n"
-                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=SOFT\n0.01\n";
+  const std::string deck =
+    "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=T3D2, ELSET=TRUSS\n1, 1, 2\n"
+    "*MATERIAL, NAME=SOFT\n*DENSITY\n1000\n"
+    "*SOLID SECTION, ELSET=TRUSS, MATERIAL=SOFT\n0.01\n";
   expect_error(deck, "*SOLID SECTION, ELSET=TRUSS, MATERIAL=SOFT", "has no *ELASTIC");
 }
 
@@ -593,8 +601,9 @@ TEST_F(DeckReaderTest, ErrorInIncludedFile)
 TEST_F(DeckReaderTest, WarningKeywordsSkipTheirDataLines)
 {
   std::ostringstream warnings;
-  const core::Model  model = deck::read_deck(
-    write("deck.inp", truss + "*RESTART, WRITE, FREQUENCY=1\n*PREPRINT, ECHO=NO\n"), warnings);
+  const core::Model  model =
+    deck::read_deck(write("deck.inp", truss + "*RESTART, WRITE, FREQUENCY=1\n*PREPRINT, ECHO=NO\n"),
+                    warnings);
   EXPECT_EQ(model.nodes.size(), 2u);
   EXPECT_NE(warnings.str().find(":11: warning: *RESTART ignored"), std::string::npos)
     << warnings.str();
@@ -604,13 +613,14 @@ TEST_F(DeckReaderTest, TokenizerRules)
 {
   // CRLF line endings, a keyword continued by a trailing comma, mixed case,
   // blank lines, a Fortran exponent, and an *EQUATION running over two lines.
-  const std::string deck = "*Node\r\n1, 0, 0, 0\r\n\r\n2, 1.0d0, 0, 0\r\n3, 2, 0, 0\r\n4, 3, 0, 0\r\n5, 4, 0, 0\r\n"
-                           "*element, type=t3d2,\r\n  elset=Truss\r\n1, 1, 2\r\n"
-                           "*ELSET, ELSET=EMPTY\r\n"
-                           "*MATERIAL, NAME=STEEL\r\n*ELASTIC\r\n210e9, 0.3\r\n"
-                           "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\r\n"
-                           "*EQUATION\r\n5\r\n1, 1, 1.0, 2, 1, 1.0, 3, 1, 1.0, 4, 1, 1.0\r\n"
-                           "5, 1, -4.0\r\n";
+  const std::string deck =
+    "*Node\r\n1, 0, 0, 0\r\n\r\n2, 1.0d0, 0, 0\r\n3, 2, 0, 0\r\n4, 3, 0, 0\r\n5, 4, 0, 0\r\n"
+    "*element, type=t3d2,\r\n  elset=Truss\r\n1, 1, 2\r\n"
+    "*ELSET, ELSET=EMPTY\r\n"
+    "*MATERIAL, NAME=STEEL\r\n*ELASTIC\r\n210e9, 0.3\r\n"
+    "*SOLID SECTION, ELSET=TRUSS, MATERIAL=STEEL\r\n"
+    "*EQUATION\r\n5\r\n1, 1, 1.0, 2, 1, 1.0, 3, 1, 1.0, 4, 1, 1.0\r\n"
+    "5, 1, -4.0\r\n";
   const core::Model model = deck::read_deck(write("deck.inp", deck));
   EXPECT_DOUBLE_EQ(model.node(2).position.x(), 1.0);
   EXPECT_EQ(model.element_sets.at("TRUSS"), (std::vector<unsigned>{1}));
@@ -623,8 +633,10 @@ TEST_F(DeckReaderTest, TokenizerRules)
 
 TEST_F(DeckReaderTest, ErrorEquationAndBoundaryDetails)
 {
-  expect_error(truss + "*EQUATION\n3\n1, 1, 1.0, 2, 1, -1.0\n", "3", "*EQUATION needs 3 terms, got 2");
-  expect_error(truss + "*EQUATION\n2\n1, 1, 1.0, 9, 1, -1.0\n", "2", "undefined node 9 in *EQUATION");
+  expect_error(truss + "*EQUATION\n3\n1, 1, 1.0, 2, 1, -1.0\n", "3",
+               "*EQUATION needs 3 terms, got 2");
+  expect_error(truss + "*EQUATION\n2\n1, 1, 1.0, 9, 1, -1.0\n", "2",
+               "undefined node 9 in *EQUATION");
   expect_error(truss + "*BOUNDARY, OP=NEW\n1, 1\n", "*BOUNDARY, OP=NEW",
                "OP=NEW is only allowed inside a step");
   expect_error(truss + "*ELSET, ELSET=E, GENERATE\n5, 1\n", "5, 1", "runs backwards");

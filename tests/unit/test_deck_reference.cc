@@ -29,7 +29,7 @@ namespace
   struct DocumentedKeyword
   {
     std::map<std::string, std::set<std::string>> parameters; ///< name -> listed values
-    std::vector<std::string>                      lines;      ///< where (for messages)
+    std::vector<std::string>                     lines;      ///< where (for messages)
   };
 
   /** The keyword part of input_decks/README.md. */
@@ -58,7 +58,7 @@ namespace
     static const std::regex name_pattern(R"(^\*([A-Z]+(?: [A-Z]+)*))");
     static const std::regex parameter_pattern(
       R"([,\[]\s*([A-Z][A-Z0-9]*(?: [A-Z0-9]+)*)\s*=([^,\]\[]*))");
-    std::smatch             name;
+    std::smatch name;
     if (!std::regex_search(text, name, name_pattern))
       return;
     DocumentedKeyword &keyword = keywords[name[1]];

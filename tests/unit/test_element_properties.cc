@@ -117,9 +117,11 @@ namespace
     const ElementState reference = reference_state(element, sample);
     const bool         large     = element.supports_large_rotations();
     const double       l         = reference.length();
-    ElementState       state     = reference.incremented(reference.random_increment(rng, 0.02 * l, large ? 0.3 : 0.0));
+    ElementState       state =
+      reference.incremented(reference.random_increment(rng, 0.02 * l, large ? 0.3 : 0.0));
     if (large)
-      state.superpose_rigid_motion(state.random_rotation(rng, 3.0), state.random_translation(rng, l));
+      state.superpose_rigid_motion(state.random_rotation(rng, 3.0),
+                                   state.random_translation(rng, l));
     return state;
   }
 
@@ -157,8 +159,9 @@ namespace
     Eigen::MatrixXd jacobian(state.n_dofs(), state.n_dofs());
     for (unsigned j = 0; j < state.n_dofs(); ++j)
       {
-        const double h  = state.is_rotation(j) ? step : step * l;
-        jacobian.col(j) = (force_of(state.perturbed(j, h)) - force_of(state.perturbed(j, -h))) / (2.0 * h);
+        const double h = state.is_rotation(j) ? step : step * l;
+        jacobian.col(j) =
+          (force_of(state.perturbed(j, h)) - force_of(state.perturbed(j, -h))) / (2.0 * h);
       }
     return jacobian;
   }
@@ -174,9 +177,11 @@ TEST(ElementPropertySamples, EveryRegisteredTypeHasASampleAndEverySampleIsRegist
       << type << " is registered but has no sample in tests/unit/element_samples.cc";
   for (const auto &[type, samples] : element_samples())
     {
-      EXPECT_NE(ElementRegistry::instance().find(type), nullptr) << "sample of unregistered type " << type;
+      EXPECT_NE(ElementRegistry::instance().find(type), nullptr)
+        << "sample of unregistered type " << type;
       for (const ElementSample &sample : samples)
-        EXPECT_EQ(sample.definition.node_ids.size(), ElementRegistry::instance().find(type)->n_nodes)
+        EXPECT_EQ(sample.definition.node_ids.size(),
+                  ElementRegistry::instance().find(type)->n_nodes)
           << type << " " << sample.name;
     }
 }
@@ -189,19 +194,21 @@ TEST_P(ElementProperties, ZeroForceAndEnergyUnderFiniteRigidMotions)
       const auto element = make(GetParam(), sample.definition);
       if (!element->supports_large_rotations())
         continue; // small rotations only: its rigid modes are checked on the tangent below
-      const ElementState reference = reference_state(*element, sample);
-      const double       l         = reference.length();
-      const double       scale     = stiffness_scale(*element) * l; // force of a unit strain
+      const ElementState reference   = reference_state(*element, sample);
+      const double       l           = reference.length();
+      const double       scale       = stiffness_scale(*element) * l; // force of a unit strain
       double             worst_force = 0.0, worst_energy = 0.0;
       for (int trial = 0; trial < 8; ++trial)
         {
           ElementState state = reference;
-          state.superpose_rigid_motion(state.random_rotation(rng, 6.0), state.random_translation(rng, 3.0 * l));
+          state.superpose_rigid_motion(state.random_rotation(rng, 6.0),
+                                       state.random_translation(rng, 3.0 * l));
           Eigen::VectorXd force;
           element->internal_force(state.kinematics(), force, nullptr);
           ASSERT_EQ(force.size(), element->n_dofs());
-          worst_force  = std::max(worst_force, force.norm());
-          worst_energy = std::max(worst_energy, std::abs(element->strain_energy(state.kinematics())));
+          worst_force = std::max(worst_force, force.norm());
+          worst_energy =
+            std::max(worst_energy, std::abs(element->strain_energy(state.kinematics())));
         }
       RecordProperty(sample.name + "_rigid_force", scientific(worst_force));
       RecordProperty(sample.name + "_rigid_energy", scientific(worst_energy));
@@ -221,7 +228,8 @@ TEST_P(ElementProperties, TangentHasExactlyTheRigidBodyModesAtARigidlyRotatedSta
       Eigen::VectorXd    force;
       element->linear_stiffness(linear);
       element->internal_force(reference.kinematics(), force, &tangent);
-      EXPECT_LE((tangent - linear).norm(), 1e-13 * linear.norm()) << sample.name << ": reference tangent";
+      EXPECT_LE((tangent - linear).norm(), 1e-13 * linear.norm())
+        << sample.name << ": reference tangent";
       EXPECT_LE(force.norm(), 1e-13 * linear.norm()) << sample.name;
 
       for (int trial = 0; trial < 4; ++trial)
@@ -234,7 +242,7 @@ TEST_P(ElementProperties, TangentHasExactlyTheRigidBodyModesAtARigidlyRotatedSta
           const double scale = tangent.norm();
           EXPECT_LE((tangent - tangent.transpose()).norm(), 1e-12 * scale) << sample.name;
 
-          const Eigen::MatrixXd modes = rigid_modes(state);
+          const Eigen::MatrixXd             modes = rigid_modes(state);
           Eigen::JacobiSVD<Eigen::MatrixXd> svd(modes);
           svd.setThreshold(1e-10);
           const long n_rigid = svd.rank();
@@ -242,7 +250,8 @@ TEST_P(ElementProperties, TangentHasExactlyTheRigidBodyModesAtARigidlyRotatedSta
             EXPECT_LE((tangent * modes.col(m)).norm(), 1e-12 * scale * modes.col(m).norm())
               << sample.name << ": rigid mode " << m;
 
-          const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (tangent + tangent.transpose()));
+          const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(
+            0.5 * (tangent + tangent.transpose()));
           const Eigen::VectorXd values  = eigen.eigenvalues();
           const double          largest = values.cwiseAbs().maxCoeff();
           long                  n_zero  = 0;
@@ -277,7 +286,8 @@ TEST_P(ElementProperties, DeformedStateIsInEquilibriumAndItsTangentTurnsTheForce
           state.expand(force, forces, moments);
           // Equilibrium: the force does no work in the rigid modes (no net force or moment).
           const Eigen::MatrixXd modes = rigid_modes(state);
-          EXPECT_LE((modes.transpose() * force).norm(), 1e-12 * force.norm() * modes.norm()) << sample.name;
+          EXPECT_LE((modes.transpose() * force).norm(), 1e-12 * force.norm() * modes.norm())
+            << sample.name;
           for (int k = 0; k < 3; ++k)
             {
               const Eigen::Vector3d        w = Eigen::Vector3d::Unit(k);
@@ -307,8 +317,8 @@ TEST_P(ElementProperties, ForceIsTheEnergyGradientAndTangentIsItsJacobian)
   std::mt19937 rng(7);
   for (const ElementSample &sample : samples_of(GetParam()))
     {
-      const auto element        = make(GetParam(), sample.definition);
-      double     worst_tangent  = 0.0, worst_gradient = 0.0;
+      const auto element       = make(GetParam(), sample.definition);
+      double     worst_tangent = 0.0, worst_gradient = 0.0;
       for (int trial = 0; trial < 3; ++trial)
         {
           const ElementState state = deformed_state(*element, sample, rng);
@@ -334,8 +344,12 @@ TEST_P(ElementProperties, ForceIsTheEnergyGradientAndTangentIsItsJacobian)
             }
           const double tangent_error  = (jacobian - tangent).norm();
           const double gradient_error = (gradient - force).norm();
-          worst_tangent  = std::max(worst_tangent, tangent.norm() > 0.0 ? tangent_error / tangent.norm() : tangent_error);
-          worst_gradient = std::max(worst_gradient, force.norm() > 0.0 ? gradient_error / force.norm() : gradient_error);
+          worst_tangent =
+            std::max(worst_tangent,
+                     tangent.norm() > 0.0 ? tangent_error / tangent.norm() : tangent_error);
+          worst_gradient =
+            std::max(worst_gradient,
+                     force.norm() > 0.0 ? gradient_error / force.norm() : gradient_error);
           EXPECT_LE(tangent_error, 1e-6 * tangent.norm()) << sample.name;
           EXPECT_LE(gradient_error, 1e-6 * force.norm()) << sample.name;
         }
@@ -358,7 +372,7 @@ TEST_P(ElementProperties, ConservingForceSatisfiesTheEnergyIdentity)
           // to 1.2 rad about a random point 2 l away.
           const ElementState n = deformed_state(*element, sample, rng);
           const double       l = n.length();
-          ElementState       n1 = n.incremented(n.random_increment(rng, 0.01 * l, large ? 0.03 : 0.0));
+          ElementState n1 = n.incremented(n.random_increment(rng, 0.01 * l, large ? 0.03 : 0.0));
           if (large)
             {
               const Eigen::Matrix3d q = n1.random_rotation(rng, 1.2);
@@ -370,9 +384,10 @@ TEST_P(ElementProperties, ConservingForceSatisfiesTheEnergyIdentity)
           element->conserving_force(n.kinematics(), n1.kinematics(), force, nullptr);
           ASSERT_EQ(force.size(), element->n_dofs());
           const Eigen::VectorXd delta = n1.step_from(n);
-          const double          w_n = element->strain_energy(n.kinematics());
-          const double          w_n1 = element->strain_energy(n1.kinematics());
-          const double scale = delta.cwiseProduct(force).cwiseAbs().sum() + std::abs(w_n) + std::abs(w_n1);
+          const double          w_n   = element->strain_energy(n.kinematics());
+          const double          w_n1  = element->strain_energy(n1.kinematics());
+          const double          scale =
+            delta.cwiseProduct(force).cwiseAbs().sum() + std::abs(w_n) + std::abs(w_n1);
           const double error = std::abs(delta.dot(force) - (w_n1 - w_n));
           worst              = std::max(worst, scale > 0.0 ? error / scale : error);
           EXPECT_LE(error, 1e-12 * scale) << sample.name << ", trial " << trial;
@@ -394,7 +409,8 @@ TEST_P(ElementProperties, ConservingForceOfAVanishingStepIsTheStaticForceWithIts
           Eigen::VectorXd    force, conserving;
           Eigen::MatrixXd    tangent, conserving_tangent;
           element->internal_force(state.kinematics(), force, &tangent);
-          element->conserving_force(state.kinematics(), state.kinematics(), conserving, &conserving_tangent);
+          element->conserving_force(state.kinematics(), state.kinematics(), conserving,
+                                    &conserving_tangent);
           EXPECT_LE((conserving - force).norm(), 1e-12 * force.norm()) << sample.name;
           const Eigen::MatrixXd jacobian = central_differences(
             [&](const ElementState &s) {
@@ -405,8 +421,10 @@ TEST_P(ElementProperties, ConservingForceOfAVanishingStepIsTheStaticForceWithIts
             state, 1e-7);
           // Small steps: terms of the discrete gradient of second order in the
           // step (Gonzalez's correction) differ on the two sides by O(h).
-          worst = std::max(worst, (jacobian - conserving_tangent).norm() / std::max(conserving_tangent.norm(), 1e-300));
-          EXPECT_LE((jacobian - conserving_tangent).norm(), 1e-6 * conserving_tangent.norm()) << sample.name;
+          worst = std::max(worst, (jacobian - conserving_tangent).norm() /
+                                    std::max(conserving_tangent.norm(), 1e-300));
+          EXPECT_LE((jacobian - conserving_tangent).norm(), 1e-6 * conserving_tangent.norm())
+            << sample.name;
         }
       RecordProperty(sample.name + "_conserving_tangent_relative", scientific(worst));
     }
@@ -420,18 +438,22 @@ TEST_P(ElementProperties, MassIsSymmetricPositiveSemidefiniteAndCarriesTheTotalM
       const ElementState reference = reference_state(*element, sample);
       for (const MassKind kind : {MassKind::consistent, MassKind::lumped})
         {
-          const std::string name = sample.name + (kind == MassKind::lumped ? ", lumped" : ", consistent");
-          Eigen::MatrixXd   mass;
+          const std::string name =
+            sample.name + (kind == MassKind::lumped ? ", lumped" : ", consistent");
+          Eigen::MatrixXd mass;
           element->mass(kind, mass);
           ASSERT_EQ(mass.rows(), element->n_dofs()) << name;
           ASSERT_EQ(mass.cols(), element->n_dofs()) << name;
           EXPECT_GT(mass.norm(), 0.0) << name;
           EXPECT_LE((mass - mass.transpose()).norm(), 1e-14 * mass.norm()) << name;
-          const Eigen::VectorXd values = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(mass).eigenvalues();
-          EXPECT_GE(values.minCoeff(), -1e-13 * values.cwiseAbs().maxCoeff()) << name << ": " << values.transpose();
+          const Eigen::VectorXd values =
+            Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(mass).eigenvalues();
+          EXPECT_GE(values.minCoeff(), -1e-13 * values.cwiseAbs().maxCoeff())
+            << name << ": " << values.transpose();
           for (int k = 0; k < 3; ++k)
             {
-              const Eigen::VectorXd translation = reference.rigid_mode(Eigen::Vector3d::Unit(k), Eigen::Vector3d::Zero());
+              const Eigen::VectorXd translation =
+                reference.rigid_mode(Eigen::Vector3d::Unit(k), Eigen::Vector3d::Zero());
               if (translation.norm() == 0.0)
                 continue; // the element has no DOF along k
               EXPECT_NEAR(translation.dot(mass * translation), sample.translational_mass,
@@ -447,12 +469,12 @@ TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
   const double h = 1e-4;
   for (const ElementSample &sample : samples_of(GetParam()))
     {
-      const auto element = make(GetParam(), sample.definition);
+      const auto      element = make(GetParam(), sample.definition);
       Eigen::MatrixXd k, m;
       element->linear_stiffness(k);
       element->mass(MassKind::consistent, m);
-      for (const DesignProperty property :
-           {DesignProperty::density, DesignProperty::modulus, DesignProperty::area, DesignProperty::thickness})
+      for (const DesignProperty property : {DesignProperty::density, DesignProperty::modulus,
+                                            DesignProperty::area, DesignProperty::thickness})
         {
           Eigen::MatrixXd dk, dm;
           try
@@ -466,8 +488,10 @@ TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
           // Fourth-order central differences, exact for the cubic dependence
           // of a shell's bending stiffness and rotary inertia on THICKNESS
           // (second-order ones would leave h^2 times them).
-          const auto matrices = [&](const double factor, Eigen::MatrixXd &k_of, Eigen::MatrixXd &m_of) {
-            const auto scaled = make(GetParam(), scaled_definition(sample.definition, property, factor));
+          const auto matrices = [&](const double factor, Eigen::MatrixXd &k_of,
+                                    Eigen::MatrixXd &m_of) {
+            const auto scaled =
+              make(GetParam(), scaled_definition(sample.definition, property, factor));
             scaled->linear_stiffness(k_of);
             scaled->mass(MassKind::consistent, m_of);
           };
@@ -476,8 +500,10 @@ TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
           matrices(1.0 - h, k_minus, m_minus);
           matrices(1.0 + 2.0 * h, k_plus2, m_plus2);
           matrices(1.0 - 2.0 * h, k_minus2, m_minus2);
-          const Eigen::MatrixXd dk_difference = (8.0 * (k_plus - k_minus) - (k_plus2 - k_minus2)) / (12.0 * h);
-          const Eigen::MatrixXd dm_difference = (8.0 * (m_plus - m_minus) - (m_plus2 - m_minus2)) / (12.0 * h);
+          const Eigen::MatrixXd dk_difference =
+            (8.0 * (k_plus - k_minus) - (k_plus2 - k_minus2)) / (12.0 * h);
+          const Eigen::MatrixXd dm_difference =
+            (8.0 * (m_plus - m_minus) - (m_plus2 - m_minus2)) / (12.0 * h);
           const auto property_index = static_cast<int>(property);
           EXPECT_LE((dk - dk_difference).norm(), 1e-9 * k.norm())
             << sample.name << ": dK of property " << property_index;
@@ -488,4 +514,6 @@ TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, ElementProperties, ::testing::ValuesIn(registered_types()),
-                         [](const ::testing::TestParamInfo<std::string> &info) { return info.param; });
+                         [](const ::testing::TestParamInfo<std::string> &info) {
+                           return info.param;
+                         });

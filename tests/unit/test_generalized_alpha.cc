@@ -66,12 +66,12 @@ namespace
                       const Eigen::VectorXd &external, const double mass_coefficient,
                       double &residual_ratio) override
     {
-      const double slope = model == ForceModel::conserving ? stiffness / 2 : stiffness;
-      const Eigen::VectorXd f =
-        model == ForceModel::conserving ? Eigen::VectorXd(stiffness * (d_n + d_n1) / 2) :
-                                          Eigen::VectorXd(stiffness * d_n1);
-      const Eigen::VectorXd g = f + inertia.force - external;
-      residual_ratio = g.norm() / std::max({f.norm(), inertia.force.norm(), 1e-300});
+      const double          slope = model == ForceModel::conserving ? stiffness / 2 : stiffness;
+      const Eigen::VectorXd f     = model == ForceModel::conserving ?
+                                      Eigen::VectorXd(stiffness * (d_n + d_n1) / 2) :
+                                      Eigen::VectorXd(stiffness * d_n1);
+      const Eigen::VectorXd g     = f + inertia.force - external;
+      residual_ratio              = g.norm() / std::max({f.norm(), inertia.force.norm(), 1e-300});
       return -g / (slope + mass_coefficient);
     }
     double

@@ -66,17 +66,19 @@ TEST(HelpText, OverviewListsEveryElementTypeKeywordAndParameter)
         continue;
       EXPECT_NE(text.find(info->description), std::string::npos) << info->name;
       // Each parameter on the keyword's own overview line.
-      const std::size_t at  = text.find("  *" + info->name + " ");
-      const std::size_t at2 = text.find("  *" + info->name + ",");
-      const std::size_t at3 = text.find("  *" + info->name + "\n");
+      const std::size_t at         = text.find("  *" + info->name + " ");
+      const std::size_t at2        = text.find("  *" + info->name + ",");
+      const std::size_t at3        = text.find("  *" + info->name + "\n");
       const std::size_t line_start = std::min({at, at2, at3});
       ASSERT_NE(line_start, std::string::npos) << info->name;
       const std::string line = text.substr(line_start, text.find('\n', line_start) - line_start);
       for (const auto &parameter : info->parameters)
-        EXPECT_NE(line.find(parameter.name), std::string::npos) << info->name << " " << parameter.name;
+        EXPECT_NE(line.find(parameter.name), std::string::npos)
+          << info->name << " " << parameter.name;
     }
   // The procedures the hand-written text forgot are there now.
-  for (const std::string procedure : {"*DYNAMIC", "*BUCKLE", "RIKS", "INTEGRATOR=GALPHA|HHT|MIDPOINT|NEWMARK|TIMEFE"})
+  for (const std::string procedure :
+       {"*DYNAMIC", "*BUCKLE", "RIKS", "INTEGRATOR=GALPHA|HHT|MIDPOINT|NEWMARK|TIMEFE"})
     EXPECT_NE(text.find(procedure), std::string::npos) << procedure;
   EXPECT_NE(text.find("skipped with a warning (output keywords of other codes): *CONTACT OUTPUT"),
             std::string::npos);
@@ -87,7 +89,8 @@ TEST(HelpText, OneKeywordInFull)
   const app::HelpText help = app::corot_help();
   const std::string   text = topic(help, "beam section"); // case, star and blanks are free
   EXPECT_EQ(text, topic(help, "*BEAMSECTION"));
-  EXPECT_EQ(text.rfind("*BEAM SECTION, ELSET=, MATERIAL=, SECTION=RECT|RECTANGULAR|", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("*BEAM SECTION, ELSET=, MATERIAL=, SECTION=RECT|RECTANGULAR|", 0), 0u)
+    << text;
   EXPECT_NE(text.find("beam section of a standard shape"), std::string::npos);
   EXPECT_NE(text.find("where: model data"), std::string::npos);
   EXPECT_NE(text.find("SECTION=RECT|RECTANGULAR|CIRC|CIRCULAR|PIPE|THICK PIPE|BOX (required)"),

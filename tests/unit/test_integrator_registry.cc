@@ -49,7 +49,7 @@ namespace
 
 TEST(IntegratorRegistry, ListsEverySchemeWithDescriptionAndParameterHelp)
 {
-  const auto types = IntegratorRegistry::instance().types();
+  const auto               types = IntegratorRegistry::instance().types();
   std::vector<std::string> names;
   for (const auto *type : types)
     {
@@ -77,9 +77,8 @@ TEST(IntegratorRegistry, DuplicateNameIsAnError)
 {
   IntegratorRegistry registry;
   const auto parse = [](const integrators::ParameterReader &) -> integrators::IntegratorSetup {
-    return integrators::IntegratorSetup("X", {}, [] {
-      return std::make_unique<integrators::Newmark>();
-    });
+    return integrators::IntegratorSetup("X", {},
+                                        [] { return std::make_unique<integrators::Newmark>(); });
   };
   EXPECT_TRUE(registry.add({"X", "one", {}, parse}));
   EXPECT_THROW(registry.add({"x", "another", {}, parse}), std::logic_error);
@@ -89,24 +88,30 @@ TEST(IntegratorRegistry, DuplicateNameIsAnError)
 
 TEST(IntegratorRegistry, PluginsParseTheirParametersAndMakeTheirScheme)
 {
-  const auto hht = IntegratorRegistry::instance().parse("HHT", test::MapParameters({{"ALPHA", -0.1}}));
+  const auto hht =
+    IntegratorRegistry::instance().parse("HHT", test::MapParameters({{"ALPHA", -0.1}}));
   EXPECT_EQ(hht.name(), "HHT");
   EXPECT_DOUBLE_EQ(*hht.value("ALPHA"), -0.1);
   EXPECT_NE(dynamic_cast<integrators::HilberHughesTaylor *>(hht.create().get()), nullptr);
   // Defaults: ALPHA = 0, ORDER = 1.
-  EXPECT_DOUBLE_EQ(*IntegratorRegistry::instance().parse("HHT", test::MapParameters()).value("ALPHA"), 0.0);
+  EXPECT_DOUBLE_EQ(
+    *IntegratorRegistry::instance().parse("HHT", test::MapParameters()).value("ALPHA"), 0.0);
   const auto timefe = IntegratorRegistry::instance().parse("TIMEFE", test::MapParameters());
   EXPECT_DOUBLE_EQ(*timefe.value("ORDER"), 1.0);
-  const auto third = IntegratorRegistry::instance().parse("TIMEFE", test::MapParameters({{"ORDER", 3}}));
-  const auto made  = third.create();
+  const auto third =
+    IntegratorRegistry::instance().parse("TIMEFE", test::MapParameters({{"ORDER", 3}}));
+  const auto made = third.create();
   ASSERT_NE(dynamic_cast<integrators::TimeFiniteElement *>(made.get()), nullptr);
   EXPECT_EQ(dynamic_cast<integrators::TimeFiniteElement &>(*made).order(), 3u);
-  EXPECT_NE(dynamic_cast<integrators::EnergyConservingMidpoint *>(test::make_integrator("MIDPOINT").get()), nullptr);
+  EXPECT_NE(dynamic_cast<integrators::EnergyConservingMidpoint *>(
+              test::make_integrator("MIDPOINT").get()),
+            nullptr);
   EXPECT_NE(dynamic_cast<integrators::Newmark *>(test::make_integrator("NEWMARK").get()), nullptr);
   // Each call makes a fresh integrator (integrators keep per-run state).
   EXPECT_NE(hht.create().get(), hht.create().get());
 
-  EXPECT_EQ(parse_error("EULER", {}), "unknown INTEGRATOR=EULER (GALPHA, HHT, MIDPOINT, NEWMARK or TIMEFE)");
+  EXPECT_EQ(parse_error("EULER", {}),
+            "unknown INTEGRATOR=EULER (GALPHA, HHT, MIDPOINT, NEWMARK or TIMEFE)");
   EXPECT_EQ(parse_error("NEWMARK", {{"ALPHA", -0.1}}), "ALPHA= only applies to INTEGRATOR=HHT");
   EXPECT_EQ(parse_error("MIDPOINT", {{"ORDER", 2}}), "ORDER= only applies to INTEGRATOR=TIMEFE");
   EXPECT_EQ(parse_error("HHT", {{"ALPHA", 0.1}}), "ALPHA= must lie in [-1/3, 0]");

@@ -59,7 +59,7 @@ namespace
                       double &residual_ratio) override
     {
       const Eigen::VectorXd &inertia = inertia_force.force;
-      Eigen::VectorXd f(2), slope(2);
+      Eigen::VectorXd        f(2), slope(2);
       for (int i = 0; i < 2; ++i)
         if (model == ForceModel::conserving)
           {
@@ -74,7 +74,7 @@ namespace
             slope[i] = k + 3 * c * d_n1[i] * d_n1[i];
           }
       const Eigen::VectorXd g = f + inertia - external;
-      residual_ratio = g.norm() / std::max({f.norm(), inertia.norm(), 1e-300});
+      residual_ratio          = g.norm() / std::max({f.norm(), inertia.norm(), 1e-300});
       Eigen::VectorXd delta(2);
       for (int i = 0; i < 2; ++i)
         delta[i] = -g[i] / (slope[i] + mass_coefficient);
@@ -149,12 +149,14 @@ TEST(Integrators, MidpointConservesEnergyOverTenThousandSteps)
   state.velocity     = Eigen::Vector2d(0.0, 1.5);
   auto integrator    = create_integrator("MIDPOINT");
   integrator->initialize(system, state);
-  const double initial = 0.5 * state.velocity.squaredNorm() + system.strain_energy(state.displacement);
-  double       worst   = 0.0;
+  const double initial =
+    0.5 * state.velocity.squaredNorm() + system.strain_energy(state.displacement);
+  double worst = 0.0;
   for (unsigned n = 0; n < 10000; ++n)
     {
       integrator->advance(system, state, 0.05); // about 16 steps a period: large steps
-      const double energy = 0.5 * state.velocity.squaredNorm() + system.strain_energy(state.displacement);
+      const double energy =
+        0.5 * state.velocity.squaredNorm() + system.strain_energy(state.displacement);
       worst = std::max(worst, std::abs(energy - initial) / initial);
     }
   std::cout << "mid-point: largest relative energy error over 10^4 steps: " << worst << std::endl;
@@ -204,7 +206,8 @@ TEST(Integrators, HhtDissipatesEnergy)
       last = energy();
       EXPECT_LE(last, initial);
     }
-  std::cout << "HHT alpha = -0.3: energy after 200 steps / initial = " << last / initial << std::endl;
+  std::cout << "HHT alpha = -0.3: energy after 200 steps / initial = " << last / initial
+            << std::endl;
   EXPECT_LT(last, 0.9 * initial);
 }
 

@@ -82,8 +82,8 @@ TEST(PluginTable, DuplicateElementTypeIsAnError)
 
 TEST(KeywordRegistry, DuplicateNamesAndSpellingsAreErrors)
 {
-  auto      &registry = deck::KeywordRegistry::instance();
-  const auto before   = registry.keywords().size();
+  auto             &registry = deck::KeywordRegistry::instance();
+  const auto        before   = registry.keywords().size();
   deck::KeywordInfo node;
   node.name  = "NODE";
   node.parse = [](deck::KeywordContext &, const deck::KeywordLine &,
@@ -101,7 +101,7 @@ TEST(KeywordRegistry, DuplicateNamesAndSpellingsAreErrors)
   EXPECT_THROW(registry.add(lower), std::logic_error);
   deck::KeywordInfo twice = node;
   twice.name              = "NEW KEYWORD FOR A TEST";
-  twice.parameters = {deck::optional_parameter("A", ""), deck::optional_parameter("A", "")};
+  twice.parameters        = {deck::optional_parameter("A", ""), deck::optional_parameter("A", "")};
   EXPECT_THROW(registry.add(twice), std::logic_error);
   EXPECT_EQ(registry.keywords().size(), before);
   EXPECT_EQ(registry.find("NEW KEYWORD FOR A TEST"), nullptr);
@@ -113,53 +113,52 @@ TEST(KeywordRegistry, DuplicateNamesAndSpellingsAreErrors)
 // where it was allowed then.
 TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
 {
-  using P = deck::KeywordPlacement;
-  const std::map<std::string, P> former = {
-    {"HEADING", P::model},
-    {"NODE", P::model},
-    {"NSET", P::model},
-    {"ELSET", P::model},
-    {"ELEMENT", P::model},
-    {"MATERIAL", P::model},
-    {"ELASTIC", P::model},
-    {"DENSITY", P::model},
-    {"SOLID SECTION", P::model},
-    {"BEAM SECTION", P::model},
-    {"BEAM GENERAL SECTION", P::model},
-    {"SHELL SECTION", P::model},
-    {"MASS", P::model},
-    {"ROTARY INERTIA", P::model},
-    {"EQUATION", P::model},
-    {"AMPLITUDE", P::model},
-    {"INITIAL CONDITIONS", P::model},
-    {"BOUNDARY", P::anywhere},
-    {"TRANSVERSE SHEAR STIFFNESS", P::model},
-    {"STEP", P::anywhere},
-    {"END STEP", P::anywhere},
-    {"CONTROLS", P::anywhere},
-    {"STATIC", P::step},
-    {"FREQUENCY", P::step},
-    {"BUCKLE", P::step},
-    {"DYNAMIC", P::step},
-    {"CLOAD", P::step},
-    {"DLOAD", P::step},
-    {"NODE PRINT", P::step},
-    {"EL PRINT", P::step},
-    {"NODE FILE", P::step},
-    {"EL FILE", P::step},
-    {"ENERGY PRINT", P::step},
-    {"TIME POINTS", P::anywhere},
-    {"COMPONENT", P::model},
-    {"DESIGN PARAMETER", P::model},
-    {"MODAL SYNTHESIS", P::step},
-    {"MODIFICATION", P::step},
-    {"SENSITIVITY", P::step},
-    {"INVERSE FREQUENCY", P::step},
-    {"DESIGN VARIABLES", P::step},
-    {"COMPONENT MATRIX OUTPUT", P::step}, // issue 16
-    {"MPC", P::model},
-    {"RIGID BODY", P::model},
-    {"DAMPING", P::model}}; // issue 15
+  using P                               = deck::KeywordPlacement;
+  const std::map<std::string, P> former = {{"HEADING", P::model},
+                                           {"NODE", P::model},
+                                           {"NSET", P::model},
+                                           {"ELSET", P::model},
+                                           {"ELEMENT", P::model},
+                                           {"MATERIAL", P::model},
+                                           {"ELASTIC", P::model},
+                                           {"DENSITY", P::model},
+                                           {"SOLID SECTION", P::model},
+                                           {"BEAM SECTION", P::model},
+                                           {"BEAM GENERAL SECTION", P::model},
+                                           {"SHELL SECTION", P::model},
+                                           {"MASS", P::model},
+                                           {"ROTARY INERTIA", P::model},
+                                           {"EQUATION", P::model},
+                                           {"AMPLITUDE", P::model},
+                                           {"INITIAL CONDITIONS", P::model},
+                                           {"BOUNDARY", P::anywhere},
+                                           {"TRANSVERSE SHEAR STIFFNESS", P::model},
+                                           {"STEP", P::anywhere},
+                                           {"END STEP", P::anywhere},
+                                           {"CONTROLS", P::anywhere},
+                                           {"STATIC", P::step},
+                                           {"FREQUENCY", P::step},
+                                           {"BUCKLE", P::step},
+                                           {"DYNAMIC", P::step},
+                                           {"CLOAD", P::step},
+                                           {"DLOAD", P::step},
+                                           {"NODE PRINT", P::step},
+                                           {"EL PRINT", P::step},
+                                           {"NODE FILE", P::step},
+                                           {"EL FILE", P::step},
+                                           {"ENERGY PRINT", P::step},
+                                           {"TIME POINTS", P::anywhere},
+                                           {"COMPONENT", P::model},
+                                           {"DESIGN PARAMETER", P::model},
+                                           {"MODAL SYNTHESIS", P::step},
+                                           {"MODIFICATION", P::step},
+                                           {"SENSITIVITY", P::step},
+                                           {"INVERSE FREQUENCY", P::step},
+                                           {"DESIGN VARIABLES", P::step},
+                                           {"COMPONENT MATRIX OUTPUT", P::step}, // issue 16
+                                           {"MPC", P::model},
+                                           {"RIGID BODY", P::model},
+                                           {"DAMPING", P::model}}; // issue 15
   for (const auto &[name, placement] : former)
     {
       const deck::KeywordInfo *info = deck::KeywordRegistry::instance().find(name);
@@ -168,8 +167,8 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
       EXPECT_FALSE(info->ignored()) << name;
       EXPECT_FALSE(info->description.empty()) << name;
     }
-  for (const std::string name :
-       {"OUTPUT", "NODE OUTPUT", "ELEMENT OUTPUT", "CONTACT OUTPUT", "RESTART", "MONITOR", "PREPRINT"})
+  for (const std::string name : {"OUTPUT", "NODE OUTPUT", "ELEMENT OUTPUT", "CONTACT OUTPUT",
+                                 "RESTART", "MONITOR", "PREPRINT"})
     {
       const deck::KeywordInfo *info = deck::KeywordRegistry::instance().find(name);
       ASSERT_NE(info, nullptr) << name;
@@ -201,7 +200,8 @@ TEST_F(KeywordRegistryTest, UnknownParameterIsAnErrorOnEveryKeyword)
   expect_error(truss + "*STEP\n*STATIC\n*NODE PRINT, SECTION FORCES\nU\n*END STEP\n",
                "*NODE PRINT, SECTION FORCES", "unknown parameter SECTION FORCES on *NODE PRINT");
   expect_error(truss + "*COMPONENT, NAME=C, ELSET=TRUSS, METHOD=X\n",
-               "*COMPONENT, NAME=C, ELSET=TRUSS, METHOD=X", "unknown parameter METHOD on *COMPONENT");
+               "*COMPONENT, NAME=C, ELSET=TRUSS, METHOD=X",
+               "unknown parameter METHOD on *COMPONENT");
   // Blank-insensitive spellings are respelled first, so the message names the keyword.
   expect_error(truss + "*STEP\n*STATIC\n*NODEPRINT, ELSET=TRUSS\nU\n*END STEP\n",
                "*NODEPRINT, ELSET=TRUSS", "unknown parameter ELSET on *NODE PRINT");
@@ -209,7 +209,7 @@ TEST_F(KeywordRegistryTest, UnknownParameterIsAnErrorOnEveryKeyword)
 
 TEST_F(KeywordRegistryTest, HeadingInItsOwnPair)
 {
-  const std::string path = write("deck.inp", "*HEADING\nfirst line\nsecond, line\n" + truss);
+  const std::string  path = write("deck.inp", "*HEADING\nfirst line\nsecond, line\n" + truss);
   std::ostringstream warnings;
   const core::Model  model = deck::read_deck(path, warnings);
   EXPECT_EQ(model.heading, "first line\nsecond, line");

@@ -39,8 +39,8 @@ TEST(NewtonConvergence, RotationCorrectionIsNotHiddenByLargeTranslations)
   // correction still changes the rotation by 1e-5 rad, 0.1 % of its increment.
   const core::DofMap               dofs = one_six_dof_node();
   const solvers::NewtonConvergence test(dofs, 1000.0);
-  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
-  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
   d[0] = 100.0;
   d[5] = 0.01;
   c[5] = 1e-5;
@@ -59,8 +59,8 @@ TEST(NewtonConvergence, ForceResidualIsNotHiddenByLargeMoments)
   // 1e-6 of the force scale max(1 N, 1e6 N mm / 1000 mm) = 1e3 N.
   const core::DofMap               dofs = one_six_dof_node();
   const solvers::NewtonConvergence test(dofs, 1000.0);
-  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
-  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
   d[1] = 1.0;
   f[1] = 1.0;
   f[5] = 1e6;
@@ -76,8 +76,8 @@ TEST(NewtonConvergence, MomentResidualAtPinnedJointsHasAForceTimesLengthScale)
   // so a moment residual is measured against F L (here 1 N x 1000 mm).
   const core::DofMap               dofs = one_six_dof_node();
   const solvers::NewtonConvergence test(dofs, 1000.0);
-  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
-  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
   d[0] = 1.0;
   f[0] = 1.0;
   r[4] = 1e-4; // 1e-7 of F L: not converged
@@ -93,8 +93,8 @@ TEST(NewtonConvergence, PureTranslationIncrementAcceptsRoundOffRotations)
   // against |du| / L, so round-off rotations do not block convergence.
   const core::DofMap               dofs = one_six_dof_node();
   const solvers::NewtonConvergence test(dofs, 10.0);
-  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
-  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
   d[0] = 1.0;
   f[0] = 1.0;
   c[3] = 1e-12;
@@ -116,8 +116,8 @@ TEST(NewtonConvergence, ZeroIncrementAcceptsRoundOffCorrections)
   // the increment never converged and the step was cut back until it stopped.
   const core::DofMap               dofs = one_six_dof_node();
   const solvers::NewtonConvergence test(dofs, 1.0);
-  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
-  Eigen::VectorXd f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd                  f = Eigen::VectorXd::Zero(6), r = Eigen::VectorXd::Zero(6);
   f[0] = 3.0;
   c[0] = 2.5e-16;
   d[0] = 2.5e-16;
@@ -136,12 +136,12 @@ TEST(NewtonConvergence, RoundOffResidualPassesWhenNoForceActs)
   // |f_int,F| = 3.1e-10, k_F = 2e6, k_M = 1.6e5, L = 4, 30 DOFs).
   const core::DofMap         dofs = one_six_dof_node();
   solvers::NewtonConvergence test(dofs, 4.0);
-  Eigen::VectorXd d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
-  Eigen::VectorXd f_ext = Eigen::VectorXd::Zero(6), f_int = Eigen::VectorXd::Zero(6);
-  d[1] = 0.2;
-  c[1] = 1e-16;
-  f_int[1] = 3.1e-10;
-  f_int[4] = 4e-12;
+  Eigen::VectorXd            d = Eigen::VectorXd::Zero(6), c = Eigen::VectorXd::Zero(6);
+  Eigen::VectorXd            f_ext = Eigen::VectorXd::Zero(6), f_int = Eigen::VectorXd::Zero(6);
+  d[1]                    = 0.2;
+  c[1]                    = 1e-16;
+  f_int[1]                = 3.1e-10;
+  f_int[4]                = 4e-12;
   const Eigen::VectorXd r = -f_int;
   EXPECT_FALSE(test.converged(r, f_ext, f_int, c, d)); // relative test alone: ratio 1
   EXPECT_NEAR(test.residual_ratio(), 1.0, 1e-12);
@@ -149,7 +149,8 @@ TEST(NewtonConvergence, RoundOffResidualPassesWhenNoForceActs)
   // Floor F_0 = 10 sqrt(30) eps max(2e6 x 4, 1.6e5 / 4) = 9.7e-8.
   EXPECT_TRUE(test.converged(r, f_ext, f_int, c, d));
   EXPECT_NEAR(test.residual_ratio(),
-              3.1e-10 / (10.0 * std::sqrt(30.0) * std::numeric_limits<double>::epsilon() * 8e6) * 1e-8,
+              3.1e-10 / (10.0 * std::sqrt(30.0) * std::numeric_limits<double>::epsilon() * 8e6) *
+                1e-8,
               1e-20);
 }
 

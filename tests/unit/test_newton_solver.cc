@@ -57,7 +57,7 @@ namespace
       const Eigen::VectorXd correction = K.fullPivLu().solve(external_ - internal_(x));
       x += correction;
       const Eigen::VectorXd internal = internal_(x);
-      last_residual = external_ - internal;
+      last_residual                  = external_ - internal;
       NewtonIterate result;
       result.residual    = convergence.norms(last_residual);
       result.force_level = NewtonConvergence::FieldNorms::max(convergence.norms(external_),
@@ -104,7 +104,7 @@ namespace
   spring_and_pendulum(const Eigen::Vector2d &start)
   {
     const double k = 1e3, c = 2e2;
-    auto internal = [=](const Eigen::VectorXd &x) {
+    auto         internal = [=](const Eigen::VectorXd &x) {
       return Eigen::Vector2d(k * x[0] * (1.0 + x[0] * x[0]), c * std::sin(x[1])).eval();
     };
     auto tangent = [=](const Eigen::VectorXd &x) {
@@ -120,9 +120,9 @@ namespace
 
 TEST(NewtonSolver, ConvergesQuadraticallyToTheClosedForm)
 {
-  Equations problem = spring_and_pendulum(Eigen::Vector2d(0.0, 0.0));
-  solvers::NewtonControls   controls;
-  NewtonConvergence         convergence(alternating_fields(2), 1.0, controls);
+  Equations                   problem = spring_and_pendulum(Eigen::Vector2d(0.0, 0.0));
+  solvers::NewtonControls     controls;
+  NewtonConvergence           convergence(alternating_fields(2), 1.0, controls);
   const solvers::NewtonResult result = solvers::NewtonSolver(controls, convergence).solve(problem);
   ASSERT_TRUE(result.converged) << result.failure;
   EXPECT_TRUE(result.failure.empty());
@@ -159,14 +159,14 @@ TEST(NewtonSolver, RoundOffFloorAcceptsAResidualAtMachinePrecision)
   // k (|x_j - x_i| - l_ij) are round-off, about eps k |x| = 2e-8 although
   // nothing is loaded (a stress-free motion). The force level is round-off
   // too, so the relative test alone compares round-off with round-off.
-  const double   k = 1e7, angle = 0.3;
-  const unsigned n = 4; // free nodes 1..n, DOFs (ux, uy) each
+  const double                 k = 1e7, angle = 0.3;
+  const unsigned               n = 4; // free nodes 1..n, DOFs (ux, uy) each
   std::vector<Eigen::Vector2d> X(n + 1);
   for (unsigned i = 0; i <= n; ++i)
     X[i] = Eigen::Vector2d(10.0 + 0.1 * i, 0.0);
-  const Eigen::Matrix2d R      = Eigen::Rotation2Dd(angle).toRotationMatrix();
-  const Eigen::Vector2d held_0 = R * X[0];
-  auto position = [=](const Eigen::VectorXd &u, const unsigned i) {
+  const Eigen::Matrix2d R        = Eigen::Rotation2Dd(angle).toRotationMatrix();
+  const Eigen::Vector2d held_0   = R * X[0];
+  auto                  position = [=](const Eigen::VectorXd &u, const unsigned i) {
     return i == 0 ? held_0 : Eigen::Vector2d(X[i] + u.segment<2>(2 * (i - 1)));
   };
   auto internal = [=](const Eigen::VectorXd &u) {
@@ -174,7 +174,8 @@ TEST(NewtonSolver, RoundOffFloorAcceptsAResidualAtMachinePrecision)
     for (unsigned e = 0; e < n; ++e)
       {
         const Eigen::Vector2d chord = position(u, e + 1) - position(u, e);
-        const Eigen::Vector2d force = k * (chord.norm() - (X[e + 1] - X[e]).norm()) * chord.normalized();
+        const Eigen::Vector2d force =
+          k * (chord.norm() - (X[e + 1] - X[e]).norm()) * chord.normalized();
         if (e > 0)
           f.segment<2>(2 * (e - 1)) -= force;
         f.segment<2>(2 * e) += force;
@@ -207,15 +208,16 @@ TEST(NewtonSolver, RoundOffFloorAcceptsAResidualAtMachinePrecision)
   const std::vector<bool> translations(2 * n, false);
   solvers::NewtonControls controls;
   controls.max_iterations = 8;
-  const double length = X[n].norm();
+  const double length     = X[n].norm();
 
   {
     Equations         problem(internal, tangent, Eigen::VectorXd::Zero(2 * n), start, false);
     NewtonConvergence convergence(translations, length, controls);
-    const auto result = solvers::NewtonSolver(controls, convergence).solve(problem);
+    const auto        result = solvers::NewtonSolver(controls, convergence).solve(problem);
     // The residual stays at round-off (about eps k L), never 1e-8 of a round-off force level.
     ASSERT_GT(problem.last_residual.norm(), 0.0);
-    EXPECT_LT(problem.last_residual.norm(), 100 * std::numeric_limits<double>::epsilon() * k * length);
+    EXPECT_LT(problem.last_residual.norm(),
+              100 * std::numeric_limits<double>::epsilon() * k * length);
     EXPECT_FALSE(result.converged);
     EXPECT_EQ(result.iterations, 8u);
     EXPECT_NE(result.failure.find("did not converge in 8 iterations"), std::string::npos)
@@ -224,7 +226,7 @@ TEST(NewtonSolver, RoundOffFloorAcceptsAResidualAtMachinePrecision)
   {
     Equations         problem(internal, tangent, Eigen::VectorXd::Zero(2 * n), start, true);
     NewtonConvergence convergence(translations, length, controls);
-    const auto result = solvers::NewtonSolver(controls, convergence).solve(problem);
+    const auto        result = solvers::NewtonSolver(controls, convergence).solve(problem);
     ASSERT_TRUE(result.converged) << result.failure;
     EXPECT_GT(problem.last_residual.norm(), 0.0); // accepted at round-off, not at an exact zero
     // Stress-free: every bar at its length (the pinned chain may also swing
@@ -322,7 +324,7 @@ TEST(CutBack, LimitsTheCutBacksInARow)
 {
   // *DYNAMIC, DIRECT: halves, at most four times; a converged increment resets the count.
   solvers::CutBack cut_back(solvers::NewtonControls::for_fixed_time_increments(), 0.0);
-  double size = 1.0;
+  double           size = 1.0;
   for (unsigned i = 0; i < 4; ++i)
     size = *cut_back.retry(size);
   EXPECT_DOUBLE_EQ(size, 1.0 / 16.0);

@@ -22,7 +22,8 @@ namespace
   Eigen::Vector3d
   spun(const Eigen::Vector3d &phi, const Eigen::Vector3d &spin)
   {
-    return RotationVector::cayley_vector(Eigen::Quaterniond(RotationVector::exp(spin) * RotationVector::cayley(phi)));
+    return RotationVector::cayley_vector(
+      Eigen::Quaterniond(RotationVector::exp(spin) * RotationVector::cayley(phi)));
   }
 
   /** A free rigid body advanced by the mid-point scheme with Newton on the spatial spin. */
@@ -40,10 +41,10 @@ namespace
       for (unsigned iteration = 1;; ++iteration)
         {
           Eigen::Matrix3d       tangent;
-          const Eigen::Vector3d f       = body.midpoint_moment(rotation, theta, w, dt, &tangent);
-          const Eigen::Vector3d spin    = -tangent.lu().solve(f);
-          theta                         = spun(theta, spin);
-          max_iterations                = std::max(max_iterations, iteration);
+          const Eigen::Vector3d f    = body.midpoint_moment(rotation, theta, w, dt, &tangent);
+          const Eigen::Vector3d spin = -tangent.lu().solve(f);
+          theta                      = spun(theta, spin);
+          max_iterations             = std::max(max_iterations, iteration);
           if (spin.norm() <= 1e-15 * theta.norm() || iteration == 20)
             break;
         }
@@ -72,8 +73,8 @@ TEST(RotationVector, CayleyIncrementsComposeOnTheBranchAndMoveRigidPointsAboutTh
   // General vectors: exp(compose) = cay(phi) exp(psi), and increment() inverts compose().
   const Eigen::Vector3d a(1.1, -2.0, 0.4), b(-0.2, 0.3, 0.25);
   const Eigen::Vector3d c = RotationVector::compose(a, b);
-  EXPECT_NEAR((RotationVector::exp(c) - RotationVector::cayley(b) * RotationVector::exp(a)).norm(), 0.0,
-              1e-14);
+  EXPECT_NEAR((RotationVector::exp(c) - RotationVector::cayley(b) * RotationVector::exp(a)).norm(),
+              0.0, 1e-14);
   EXPECT_NEAR((RotationVector::increment(a, c) - b).norm(), 0.0, 1e-13);
   // The Cayley rotation by b is an orthogonal matrix turning by 2 atan(|b|/2) about b,
   // and (cay(b) - I) x = b x (x + cay(b) x)/2 for any x.
@@ -81,20 +82,23 @@ TEST(RotationVector, CayleyIncrementsComposeOnTheBranchAndMoveRigidPointsAboutTh
   EXPECT_NEAR((q * q.transpose() - Eigen::Matrix3d::Identity()).norm(), 0.0, 1e-15);
   EXPECT_NEAR(Eigen::AngleAxisd(q).angle(), 2.0 * std::atan(0.5 * b.norm()), 1e-15);
   const Eigen::Vector3d x(3.0, -1.0, 7.0);
-  EXPECT_NEAR(((q - Eigen::Matrix3d::Identity()) * x - b.cross(0.5 * (x + q * x))).norm(), 0.0, 1e-14);
-  EXPECT_THROW(RotationVector::cayley_vector(Eigen::Quaterniond(Eigen::AngleAxisd(M_PI, Eigen::Vector3d::UnitX()))),
+  EXPECT_NEAR(((q - Eigen::Matrix3d::Identity()) * x - b.cross(0.5 * (x + q * x))).norm(), 0.0,
+              1e-14);
+  EXPECT_THROW(RotationVector::cayley_vector(
+                 Eigen::Quaterniond(Eigen::AngleAxisd(M_PI, Eigen::Vector3d::UnitX()))),
                std::runtime_error);
 }
 
 TEST(RotationVector, CayleyInverseTangentMatchesFiniteDifferences)
 {
   // delta phi = dcay^{-1}(phi) delta w for cay(phi + delta phi) = exp(delta w) cay(phi).
-  for (const Eigen::Vector3d phi : {Eigen::Vector3d(0.3, -1.2, 2.0), Eigen::Vector3d(1e-6, 2e-6, 0.0)})
+  for (const Eigen::Vector3d phi :
+       {Eigen::Vector3d(0.3, -1.2, 2.0), Eigen::Vector3d(1e-6, 2e-6, 0.0)})
     for (int k = 0; k < 3; ++k)
       {
-        const double    h    = 1e-6;
-        Eigen::Vector3d spin = Eigen::Vector3d::Zero();
-        spin[k]              = h;
+        const double    h        = 1e-6;
+        Eigen::Vector3d spin     = Eigen::Vector3d::Zero();
+        spin[k]                  = h;
         const Eigen::Vector3d fd = (spun(phi, spin) - spun(phi, -spin)) / (2.0 * h);
         EXPECT_NEAR((fd - RotationVector::cayley_inverse_tangent(phi).col(k)).norm(), 0.0, 1e-8);
       }
@@ -110,12 +114,11 @@ TEST(NodalRotaryInertia, TangentMatchesFiniteDifferencesInTheSpatialSpin)
   body.midpoint_moment(r_n, theta, w_n, dt, &tangent);
   for (int k = 0; k < 3; ++k)
     {
-      Eigen::Vector3d spin = Eigen::Vector3d::Zero();
-      spin[k]              = h;
-      const Eigen::Vector3d fd =
-        (body.midpoint_moment(r_n, spun(theta, spin), w_n, dt) -
-         body.midpoint_moment(r_n, spun(theta, -spin), w_n, dt)) /
-        (2.0 * h);
+      Eigen::Vector3d spin     = Eigen::Vector3d::Zero();
+      spin[k]                  = h;
+      const Eigen::Vector3d fd = (body.midpoint_moment(r_n, spun(theta, spin), w_n, dt) -
+                                  body.midpoint_moment(r_n, spun(theta, -spin), w_n, dt)) /
+                                 (2.0 * h);
       EXPECT_NEAR((fd - tangent.col(k)).norm(), 0.0, 1e-6 * tangent.norm()) << "column " << k;
     }
 }
@@ -126,16 +129,17 @@ TEST(NodalRotaryInertia, FreeBodyConservesEnergyAndAngularMomentumOverTenThousan
   // the intermediate axis included): T and pi are invariants of the exact
   // motion (Euler's equations) and of the scheme to round-off.
   FreeBody body{NodalRotaryInertia(distinct_inertia())};
-  body.w                    = Eigen::Vector3d(0.4, 3.0, -1.5);
-  const double          t0  = body.body.kinetic_energy(body.rotation, body.w);
-  const Eigen::Vector3d pi0 = body.body.angular_momentum(body.rotation, body.w);
+  body.w                             = Eigen::Vector3d(0.4, 3.0, -1.5);
+  const double          t0           = body.body.kinetic_energy(body.rotation, body.w);
+  const Eigen::Vector3d pi0          = body.body.angular_momentum(body.rotation, body.w);
   double                energy_error = 0.0, momentum_error = 0.0, turned = 0.0;
   for (int n = 0; n < 10000; ++n)
     {
       const Eigen::Matrix3d previous = body.rotation;
       body.step(0.01);
       turned += Eigen::AngleAxisd(body.rotation * previous.transpose()).angle();
-      energy_error = std::max(energy_error, std::abs(body.body.kinetic_energy(body.rotation, body.w) - t0));
+      energy_error =
+        std::max(energy_error, std::abs(body.body.kinetic_energy(body.rotation, body.w) - t0));
       momentum_error =
         std::max(momentum_error, (body.body.angular_momentum(body.rotation, body.w) - pi0).norm());
     }
@@ -156,8 +160,8 @@ TEST(NodalRotaryInertia, AxisymmetricTopPrecessesAtTheClosedFormRateAtSecondOrde
   const double A = 1.0, C = 2.5, period = 10.0;
   auto         measured_rate = [&](const double dt) {
     FreeBody top{NodalRotaryInertia(Eigen::Vector3d(A, A, C).asDiagonal())};
-    top.w                         = Eigen::Vector3d(0.6, 0.0, 1.0);
-    const Eigen::Vector3d l       = top.body.angular_momentum(top.rotation, top.w).normalized();
+    top.w                   = Eigen::Vector3d(0.6, 0.0, 1.0);
+    const Eigen::Vector3d l = top.body.angular_momentum(top.rotation, top.w).normalized();
     auto                  project = [&](const Eigen::Vector3d &axis) {
       return Eigen::Vector3d(axis - axis.dot(l) * l);
     };
@@ -177,8 +181,8 @@ TEST(NodalRotaryInertia, AxisymmetricTopPrecessesAtTheClosedFormRateAtSecondOrde
     Eigen::Vector3d(A * 0.6, 0.0, C * 1.0).norm() / A; // |L|/A with L = J w at t = 0
   const double error_1 = std::abs(measured_rate(0.02) - exact);
   const double error_2 = std::abs(measured_rate(0.01) - exact);
-  std::cout << "top: precession rate " << exact << ", errors " << error_1 << " (dt 0.02), " << error_2
-            << " (dt 0.01), observed order " << std::log2(error_1 / error_2) << "\n";
+  std::cout << "top: precession rate " << exact << ", errors " << error_1 << " (dt 0.02), "
+            << error_2 << " (dt 0.01), observed order " << std::log2(error_1 / error_2) << "\n";
   EXPECT_LT(error_1, 1e-3 * exact);
   EXPECT_NEAR(std::log2(error_1 / error_2), 2.0, 0.1);
 }

@@ -52,7 +52,8 @@ BAR, POINT
     run(const std::string &deck, std::string &progress)
     {
       std::ostringstream out;
-      io::Results results = analysis::run_analysis(deck::read_deck(write("deck.inp", deck)), MPI_COMM_WORLD, out);
+      io::Results        results =
+        analysis::run_analysis(deck::read_deck(write("deck.inp", deck)), MPI_COMM_WORLD, out);
       progress = out.str();
       return results;
     }
@@ -62,11 +63,12 @@ BAR, POINT
     expect_warning(const io::StepResult &step, const std::string &deck, const std::string &at_line,
                    const std::string &text)
     {
-      const std::string prefix =
-        (directory_ / "deck.inp").string() + ":" + std::to_string(line_of(deck, at_line)) + ": warning: ";
-      const bool found = std::any_of(step.log.begin(), step.log.end(), [&](const std::string &line) {
-        return line.rfind(prefix, 0) == 0 && line.find(text) != std::string::npos;
-      });
+      const std::string prefix = (directory_ / "deck.inp").string() + ":" +
+                                 std::to_string(line_of(deck, at_line)) + ": warning: ";
+      const bool found =
+        std::any_of(step.log.begin(), step.log.end(), [&](const std::string &line) {
+          return line.rfind(prefix, 0) == 0 && line.find(text) != std::string::npos;
+        });
       std::string log;
       for (const std::string &line : step.log)
         log += line + "\n";
@@ -104,7 +106,7 @@ U
       ASSERT_EQ(root.values.count("RF1"), 1u) << "the second *NODE PRINT was dropped";
       EXPECT_EQ(root.values.at("U1").size(), 1u);
       EXPECT_EQ(root.values.at("RF1").size(), 1u);
-      EXPECT_NEAR(root.values.at("RF1")[0], -10.0, 1e-9); // statics: -P
+      EXPECT_NEAR(root.values.at("RF1")[0], -10.0, 1e-9);                 // statics: -P
       EXPECT_NEAR(step.node_output.at(2).values.at("U1")[0], 0.1, 1e-12); // P L / (E A)
       // Node 3 has no degree of freedom: not written (a time-only history before).
       EXPECT_EQ(step.node_output.count(3), 0u);
@@ -114,7 +116,7 @@ U
 // Fails before the fix: V (every 2nd increment) had fewer entries than "time" and sat in the wrong rows.
 TEST_F(OutputRequests, DifferentFrequenciesShareRowsAndLeaveGapsNaN)
 {
-  const std::string deck = model_data + R"(*STEP
+  const std::string  deck = model_data + R"(*STEP
 *DYNAMIC, DIRECT
 0.1, 0.5
 *NODE PRINT, NSET=LOOSE, FREQUENCY=1
@@ -123,9 +125,9 @@ U
 V
 *END STEP
 )";
-  std::string       progress;
-  const io::Results results = run(deck, progress);
-  const io::History &tip    = results.steps.at(0).node_output.at(2);
+  std::string        progress;
+  const io::Results  results = run(deck, progress);
+  const io::History &tip     = results.steps.at(0).node_output.at(2);
   ASSERT_EQ(tip.time.size(), 6u); // increments 0 ... 5
   const std::vector<double> &u = tip.values.at("U1"), &v = tip.values.at("V1");
   ASSERT_EQ(u.size(), 6u);
@@ -141,7 +143,7 @@ V
 
 TEST_F(OutputRequests, WhatIsNotWrittenIsAWarningNamingTheRequest)
 {
-  const std::string deck = model_data + R"(*STEP
+  const std::string     deck = model_data + R"(*STEP
 *STATIC
 *CLOAD
 2, 1, 10.0
@@ -156,13 +158,15 @@ S, ENER
 1
 *END STEP
 )";
-  std::string       progress;
-  const io::Results results = run(deck, progress);
+  std::string           progress;
+  const io::Results     results = run(deck, progress);
   const io::StepResult &statics = results.steps.at(0);
   expect_warning(statics, deck, "*NODE PRINT, NSET=LOOSE", "V is not written in a *STATIC step");
-  expect_warning(statics, deck, "*NODE PRINT, NSET=LOOSE", "nodes without degrees of freedom (no element) are not written: 1 (3)");
+  expect_warning(statics, deck, "*NODE PRINT, NSET=LOOSE",
+                 "nodes without degrees of freedom (no element) are not written: 1 (3)");
   expect_warning(statics, deck, "*EL PRINT, ELSET=BOTH", "ENER is not written");
-  expect_warning(statics, deck, "*EL PRINT, ELSET=BOTH", "elements without section forces (MASS, ROTARYI) are not written: 1 (2)");
+  expect_warning(statics, deck, "*EL PRINT, ELSET=BOTH",
+                 "elements without section forces (MASS, ROTARYI) are not written: 1 (2)");
   expect_warning(statics, deck, "*ENERGY PRINT", "is not written in a *STATIC step");
   EXPECT_EQ(statics.node_output.at(2).values.count("V1"), 0u);
   EXPECT_EQ(statics.node_output.at(2).values.count("U1"), 1u);
@@ -172,7 +176,8 @@ S, ENER
   const io::StepResult &frequency = results.steps.at(1);
   expect_warning(frequency, deck, "*NODE PRINT, NSET=LOOSE", "is not written in a *FREQUENCY step");
   expect_warning(frequency, deck, "*EL PRINT, ELSET=BOTH", "is not written in a *FREQUENCY step");
-  EXPECT_NE(progress.find("warning: *NODE PRINT, NSET=LOOSE is not written in a *FREQUENCY step"), std::string::npos);
+  EXPECT_NE(progress.find("warning: *NODE PRINT, NSET=LOOSE is not written in a *FREQUENCY step"),
+            std::string::npos);
   EXPECT_TRUE(frequency.node_output.empty());
 }
 
@@ -180,7 +185,7 @@ S, ENER
 // RF was written as zeros (the clamp of this bar carries -k u).
 TEST_F(OutputRequests, DynamicReactionsNotComputedAreNotWrittenAsZeros)
 {
-  const std::string deck = model_data + R"(*INITIAL CONDITIONS, TYPE=VELOCITY
+  const std::string     deck = model_data + R"(*INITIAL CONDITIONS, TYPE=VELOCITY
 2, 1, 1.0
 *STEP
 *DYNAMIC, DIRECT, INTEGRATOR=MIDPOINT
@@ -189,10 +194,11 @@ TEST_F(OutputRequests, DynamicReactionsNotComputedAreNotWrittenAsZeros)
 U, RF
 *END STEP
 )";
-  std::string       progress;
-  const io::Results results = run(deck, progress);
-  const io::StepResult &step = results.steps.at(0);
-  expect_warning(step, deck, "*NODE PRINT, NSET=ROOT", "RF is not written where the step computed no reactions");
+  std::string           progress;
+  const io::Results     results = run(deck, progress);
+  const io::StepResult &step    = results.steps.at(0);
+  expect_warning(step, deck, "*NODE PRINT, NSET=ROOT",
+                 "RF is not written where the step computed no reactions");
   const io::History &root = step.node_output.at(1);
   ASSERT_EQ(root.time.size(), 4u);
   if (root.values.count("RF1") > 0)

@@ -56,12 +56,13 @@ namespace
     deck << "*NSET, NSET=ROOT\n1\n*NSET, NSET=TIP\n11\n*ELEMENT, TYPE=B31, ELSET=BEAM\n";
     for (unsigned i = 1; i <= 10; ++i)
       deck << i << ", " << i << ", " << i + 1 << "\n";
-    deck << "*BEAM GENERAL SECTION, ELSET=BEAM\n0.1, 1.0e-3, 0.0, 1.0e-3, 2.0e-3\n0.0, 0.0, -1.0\n"
-            "1.0e7, 4.0e6\n*BOUNDARY\nROOT, 1, 3\n"
-         << root_boundary << "TIP, 2, 3\n*STEP, NLGEOM, INC=1000\n*STATIC\n"
-         << static_line
-         << "\n*CLOAD\nROOT, 5, -1500.\nROOT, 6, 2000.\nTIP, 5, 1500.\nTIP, 6, -2000.\nTIP, 4, 800.\n"
-            "*NODE PRINT, NSET=ALL\nU, RF\n*END STEP\n";
+    deck
+      << "*BEAM GENERAL SECTION, ELSET=BEAM\n0.1, 1.0e-3, 0.0, 1.0e-3, 2.0e-3\n0.0, 0.0, -1.0\n"
+         "1.0e7, 4.0e6\n*BOUNDARY\nROOT, 1, 3\n"
+      << root_boundary << "TIP, 2, 3\n*STEP, NLGEOM, INC=1000\n*STATIC\n"
+      << static_line
+      << "\n*CLOAD\nROOT, 5, -1500.\nROOT, 6, 2000.\nTIP, 5, 1500.\nTIP, 6, -2000.\nTIP, 4, 800.\n"
+         "*NODE PRINT, NSET=ALL\nU, RF\n*END STEP\n";
     return deck.str();
   }
 
@@ -101,8 +102,8 @@ namespace
                << i + 1 << ", 4, 0.8\n";
         deck << i + 1 << ", 5, 1.5\n" << i + 1 << ", 6, 2.0\n";
       }
-    deck << "*STEP, NLGEOM\n*DYNAMIC, DIRECT, INTEGRATOR=" << integrator << "\n0.002, 0.5\n" << step_boundary
-         << "*NODE PRINT, NSET=ALL\nU\n*ENERGY PRINT\n*END STEP\n";
+    deck << "*STEP, NLGEOM\n*DYNAMIC, DIRECT, INTEGRATOR=" << integrator << "\n0.002, 0.5\n"
+         << step_boundary << "*NODE PRINT, NSET=ALL\nU\n*ENERGY PRINT\n*END STEP\n";
     return deck.str();
   }
 } // namespace
@@ -110,15 +111,18 @@ namespace
 TEST(PartialRotationConstraints, ExpInverseTangentIsTheDerivativeOfTheRotationVector)
 {
   // psi(exp(eps w) exp(psi)) = psi + eps T^{-1}(psi) w + O(eps^2), central differences.
-  const Eigen::Vector3d psis[] = {{0.0, 0.0, 0.0}, {1e-4, -2e-4, 3e-5}, {0.3, -1.1, 0.7},
+  const Eigen::Vector3d psis[] = {{0.0, 0.0, 0.0},
+                                  {1e-4, -2e-4, 3e-5},
+                                  {0.3, -1.1, 0.7},
                                   {2.0, 1.5, -0.4}};
   const Eigen::Vector3d w(0.4, -0.9, 0.25);
   const double          eps = 1e-6;
   for (const Eigen::Vector3d &psi : psis)
     {
       const auto perturbed = [&](const double h) {
-        return RotationVector::log_near(
-          Eigen::Quaterniond(RotationVector::exp(h * w) * RotationVector::exp(psi)), psi);
+        return RotationVector::log_near(Eigen::Quaterniond(RotationVector::exp(h * w) *
+                                                           RotationVector::exp(psi)),
+                                        psi);
       };
       const Eigen::Vector3d difference = (perturbed(eps) - perturbed(-eps)) / (2.0 * eps);
       EXPECT_LT((difference - RotationVector::exp_inverse_tangent(psi) * w).norm(), 1e-8)
@@ -176,7 +180,7 @@ TEST(PartialRotationConstraints, ArcLengthReachesTheStaticAnswer)
   // The same beam traced by *STATIC, RIKS up to a load factor of at least 1
   // (it stops at 1.12): the held UR1 stays 0 on the whole path, and the end
   // state is the static answer under the loads scaled by the final factor.
-  const auto riks = run("riks.inp", [] {
+  const auto   riks   = run("riks.inp", [] {
     std::string text = beam("ROOT, 4, 4\n", "0.05, 10.0, 1e-5, 0.2, 1.0");
     text.replace(text.find("*STATIC\n"), 8, "*STATIC, RIKS\n");
     return text;
@@ -186,8 +190,8 @@ TEST(PartialRotationConstraints, ArcLengthReachesTheStaticAnswer)
   ASSERT_GT(factor, 1.0);
   for (const double value : step.node_output.at(1).values.at("UR1"))
     EXPECT_EQ(value, 0.0);
-  std::string scaled = beam("ROOT, 4, 4\n", "0.1, 1.0, 1e-6, 0.1");
-  const std::string loads = scaled.substr(scaled.find("*CLOAD\n"));
+  std::string        scaled = beam("ROOT, 4, 4\n", "0.1, 1.0, 1e-6, 0.1");
+  const std::string  loads  = scaled.substr(scaled.find("*CLOAD\n"));
   std::ostringstream cload;
   cload.precision(17);
   cload << "*CLOAD\nROOT, 5, " << -1500.0 * factor << "\nROOT, 6, " << 2000.0 * factor
@@ -252,8 +256,9 @@ TEST(PartialRotationConstraints, PrescribedRotationComponentInDynamicsIsFollowed
   // On 46e2538 the mid-point run stopped at t = 0.252 (no convergence).
   for (const std::string integrator : {"MIDPOINT", "NEWMARK"})
     {
-      const auto  results = run("ramp_" + integrator + ".inp",
-                                swing(integrator, "1, 1, 3\n", "*BOUNDARY, AMPLITUDE=RAMP\n1, 4, 4, 0.6\n"));
+      const auto results =
+        run("ramp_" + integrator + ".inp",
+            swing(integrator, "1, 1, 3\n", "*BOUNDARY, AMPLITUDE=RAMP\n1, 4, 4, 0.6\n"));
       const auto &step = results.steps.front();
       const auto &time = step.node_output.at(1).time;
       const auto &root = step.node_output.at(1).values;
@@ -269,7 +274,8 @@ TEST(PartialRotationConstraints, PrescribedRotationComponentInDynamicsIsFollowed
       if (integrator == "MIDPOINT")
         {
           const auto &total = step.results_as<corot::analysis::DynamicResults>().energy.total;
-          EXPECT_GT(step.results_as<corot::analysis::DynamicResults>().energy.external_work.back(), 0.1); // the support does work
+          EXPECT_GT(step.results_as<corot::analysis::DynamicResults>().energy.external_work.back(),
+                    0.1); // the support does work
           EXPECT_LT(std::abs(total.back() - total.front()), 1e-10 * total.front());
         }
     }

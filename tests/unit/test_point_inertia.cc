@@ -11,11 +11,12 @@ namespace
   point_definition()
   {
     ElementDefinition definition;
-    definition.id                  = 9;
-    definition.node_ids            = {3};
-    definition.reference_positions = {Eigen::Vector3d::Zero()};
-    definition.section.point_inertia().mass  = 2.5;
-    definition.section.point_inertia().rotary_inertia << 1.0, 0.1, 0.0, 0.1, 2.0, 0.0, 0.0, 0.0, 3.0;
+    definition.id                           = 9;
+    definition.node_ids                     = {3};
+    definition.reference_positions          = {Eigen::Vector3d::Zero()};
+    definition.section.point_inertia().mass = 2.5;
+    definition.section.point_inertia().rotary_inertia << 1.0, 0.1, 0.0, 0.1, 2.0, 0.0, 0.0, 0.0,
+      3.0;
     return definition;
   }
 } // namespace
@@ -46,7 +47,7 @@ TEST(PointInertia, PointMassMatrices)
   element->design_derivative(DesignProperty::density, dk, dm);
   EXPECT_EQ(dk.norm(), 0.0);
   EXPECT_EQ((dm - m).norm(), 0.0);
-  ElementDefinition massless = definition;
+  ElementDefinition massless            = definition;
   massless.section.point_inertia().mass = 0.0;
   EXPECT_THROW(info->create(massless), std::invalid_argument);
 }
@@ -66,7 +67,7 @@ TEST(PointInertia, RotaryInertiaMatrices)
   EXPECT_TRUE(rotary->is_point_inertia());
   EXPECT_EQ(rotary->dof_kinds().front(), corot::core::DofKind::rx);
   EXPECT_EQ(rotary->dof_kinds().back(), corot::core::DofKind::rz);
-  ElementDefinition asymmetric = definition;
+  ElementDefinition asymmetric                            = definition;
   asymmetric.section.point_inertia().rotary_inertia(0, 2) = 0.5;
   EXPECT_THROW(info->create(asymmetric), std::invalid_argument);
 }

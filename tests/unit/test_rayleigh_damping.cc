@@ -11,8 +11,8 @@
  */
 #include <elements/registry.h>
 #include <src/analysis/analysis_runner.h>
-#include <src/assembly/rayleigh_damping.h>
 #include <src/analysis/dynamic_results.h>
+#include <src/assembly/rayleigh_damping.h>
 #include <src/core/source_location.h>
 #include <src/deck/deck_reader.h>
 
@@ -92,7 +92,8 @@ TEST(RayleighDamping, OscillatorConvergesToTheClosedFormAtSecondOrder)
         double previous = 0.0;
         for (const double dt : {0.01, 0.005, 0.0025})
           {
-            const double error = oscillator_error(run("oscillator.inp", oscillator(line, dt, nlgeom)));
+            const double error =
+              oscillator_error(run("oscillator.inp", oscillator(line, dt, nlgeom)));
             if (previous > 0.0)
               {
                 const double order = std::log2(previous / error);
@@ -118,7 +119,8 @@ TEST(RayleighDamping, MidpointEnergyBalanceWithDissipationIsClosed)
   for (const double total : energy.total)
     drift = std::max(drift, std::abs(total - energy.total.front()));
   std::cout << "initial energy " << energy.total.front() << ", dissipated "
-            << energy.viscous_dissipation.back() << ", largest balance error " << drift << std::endl;
+            << energy.viscous_dissipation.back() << ", largest balance error " << drift
+            << std::endl;
   // zeta omega t = 1: all but exp(-2) of the energy is dissipated by t = 1.
   EXPECT_GT(energy.viscous_dissipation.back(), 0.8 * energy.total.front());
   EXPECT_LT(drift, 1e-10 * energy.total.front());
@@ -146,8 +148,8 @@ TEST(RayleighDamping, DampingKeywordErrorsNameTheLine)
                             "*MATERIAL, NAME=M\n*ELASTIC\n100.0\n";
   for (const std::string line : {"*DAMPING", "*DAMPING, BETA=-1", "*DAMPING, STRUCTURAL=0.1"})
     EXPECT_THROW(corot::deck::read_deck(write_deck("bad.inp", model + line +
-                                                                 "\n*SOLID SECTION, ELSET=BAR, "
-                                                                 "MATERIAL=M\n1.0\n")),
+                                                                "\n*SOLID SECTION, ELSET=BAR, "
+                                                                "MATERIAL=M\n1.0\n")),
                  corot::core::InputError)
       << line;
 }
@@ -175,8 +177,8 @@ TEST(RayleighDamping, ElementMatrixLeavesRigidMotionOfDeformedElementsUndamped)
         const bool planar = std::none_of(kinds.begin(), kinds.end(), [](const auto kind) {
           return kind == corot::core::DofKind::uz;
         });
-        const Eigen::Vector3d axis = planar ? Eigen::Vector3d::UnitZ() :
-                                              Eigen::Vector3d(0.3, -0.5, 0.8).normalized();
+        const Eigen::Vector3d axis =
+          planar ? Eigen::Vector3d::UnitZ() : Eigen::Vector3d(0.3, -0.5, 0.8).normalized();
         const Eigen::Matrix3d turn = Eigen::AngleAxisd(2.1, axis).toRotationMatrix();
         double                size = 0.0;
         for (const auto &x : sample.definition.reference_positions)
@@ -200,7 +202,8 @@ TEST(RayleighDamping, ElementMatrixLeavesRigidMotionOfDeformedElementsUndamped)
           << type;
         for (unsigned trial = 0; trial < 5; ++trial)
           {
-            Eigen::Vector3d translation = Eigen::Vector3d::Random(), spin = Eigen::Vector3d::Random();
+            Eigen::Vector3d translation = Eigen::Vector3d::Random(),
+                            spin        = Eigen::Vector3d::Random();
             if (planar)
               {
                 translation.z() = 0.0;
@@ -210,11 +213,10 @@ TEST(RayleighDamping, ElementMatrixLeavesRigidMotionOfDeformedElementsUndamped)
             for (unsigned a = 0; a < positions.size(); ++a)
               for (unsigned k = 0; k < kinds.size(); ++k)
                 {
-                  const unsigned index = corot::core::index(kinds[k]) % 3;
-                  v[a * kinds.size() + k] =
-                    corot::core::is_rotation(kinds[k]) ?
-                      spin[index] :
-                      (translation + spin.cross(positions[a]))[index];
+                  const unsigned index    = corot::core::index(kinds[k]) % 3;
+                  v[a * kinds.size() + k] = corot::core::is_rotation(kinds[k]) ?
+                                              spin[index] :
+                                              (translation + spin.cross(positions[a]))[index];
                 }
             const double force = (C * v).norm();
             EXPECT_LT(force, 1e-12 * scale * v.norm()) << type << " (" << sample.name << ")";
@@ -231,19 +233,21 @@ TEST(RayleighDamping, TrussMatrixIsBetaAxialStiffnessOnTheCurrentDirection)
 {
   // A T3D2 bar EA = 200, L0 = 2 turned and stretched: C = beta EA/L0 [n n^T, -n n^T; ...].
   corot::elements::ElementDefinition definition;
-  definition.id                  = 1;
-  definition.node_ids            = {1, 2};
-  definition.reference_positions = {Eigen::Vector3d::Zero(), Eigen::Vector3d(2.0, 0.0, 0.0)};
-  definition.section.truss().area = 2.0;
+  definition.id                      = 1;
+  definition.node_ids                = {1, 2};
+  definition.reference_positions     = {Eigen::Vector3d::Zero(), Eigen::Vector3d(2.0, 0.0, 0.0)};
+  definition.section.truss().area    = 2.0;
   definition.material.youngs_modulus = 100.0;
-  const auto element = corot::elements::ElementRegistry::instance().find("T3D2")->create(definition);
+  const auto element =
+    corot::elements::ElementRegistry::instance().find("T3D2")->create(definition);
   const std::vector<Eigen::Vector3d> positions = {Eigen::Vector3d(1.0, 1.0, 0.0),
                                                   Eigen::Vector3d(1.3, 2.9, 0.8)};
-  const Eigen::Vector3d n = (positions[1] - positions[0]).normalized();
-  const Eigen::Matrix3d turn =
+  const Eigen::Vector3d              n         = (positions[1] - positions[0]).normalized();
+  const Eigen::Matrix3d              turn =
     Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitX(), n).toRotationMatrix();
-  const Eigen::MatrixXd C = corot::assembly::rayleigh_damping_matrix(*element, 0.0, 0.5, turn, positions);
-  Eigen::MatrixXd expected(6, 6);
+  const Eigen::MatrixXd C =
+    corot::assembly::rayleigh_damping_matrix(*element, 0.0, 0.5, turn, positions);
+  Eigen::MatrixXd       expected(6, 6);
   const Eigen::Matrix3d block = 0.5 * 100.0 * 2.0 / 2.0 * n * n.transpose();
   expected << block, -block, -block, block;
   EXPECT_LT((C - expected).norm(), 1e-13 * expected.norm()) << C;

@@ -34,33 +34,33 @@ namespace
     results.deck_name = "tiny.inp";
 
     io::StepResult static_step;
-    static_step.number    = 1;
+    static_step.number = 1;
     static_step.emplace_results<analysis::StaticResults>();
     io::History history;
-    history.time           = {0.5, 1.0};
-    history.values["UR3"]  = {0.25, 0.5};
-    history.values["U1"]   = {0.1, 0.2};
+    history.time               = {0.5, 1.0};
+    history.values["UR3"]      = {0.25, 0.5};
+    history.values["U1"]       = {0.1, 0.2};
     static_step.node_output[3] = history;
     results.steps.push_back(static_step);
 
     io::StepResult frequency;
-    frequency.number      = 2;
+    frequency.number        = 2;
     auto &frequencies       = frequency.emplace_results<analysis::FrequencyResults>();
     frequencies.eigenvalues = {4.0 * M_PI * M_PI, 16.0 * M_PI * M_PI};
     frequencies.frequencies = {1.0, 2.0};
     results.steps.push_back(frequency);
 
     io::StepResult dynamic;
-    dynamic.number               = 3;
-    auto &dynamics                = dynamic.emplace_results<analysis::DynamicResults>();
-    dynamics.energy.time          = {0.0, 0.1};
-    dynamics.energy.kinetic       = {1.0, 0.5};
-    dynamics.energy.strain        = {0.0, 0.5};
-    dynamics.energy.external_work = {0.0, 0.0};
-    dynamics.energy.total         = {1.0, std::numeric_limits<double>::quiet_NaN()};
+    dynamic.number                        = 3;
+    auto &dynamics                        = dynamic.emplace_results<analysis::DynamicResults>();
+    dynamics.energy.time                  = {0.0, 0.1};
+    dynamics.energy.kinetic               = {1.0, 0.5};
+    dynamics.energy.strain                = {0.0, 0.5};
+    dynamics.energy.external_work         = {0.0, 0.0};
+    dynamics.energy.total                 = {1.0, std::numeric_limits<double>::quiet_NaN()};
     dynamics.energy.viscous_dissipation   = {0.0, 0.0};
     dynamics.energy.numerical_dissipation = {0.0, std::numeric_limits<double>::quiet_NaN()};
-    dynamics.newton_iterations    = {3};
+    dynamics.newton_iterations            = {3};
     results.steps.push_back(dynamic);
     return results;
   }
@@ -75,17 +75,17 @@ namespace
     for (unsigned int i = 0; i < 3; ++i)
       {
         core::NodeRecord node;
-        node.id       = i + 1;
-        node.position = Eigen::Vector3d(i, 0.0, 0.0);
+        node.id                   = i + 1;
+        node.position             = Eigen::Vector3d(i, 0.0, 0.0);
         model.node_index[node.id] = model.nodes.size();
         model.nodes.push_back(node);
       }
     for (unsigned int e = 0; e < 2; ++e)
       {
         core::ElementRecord element;
-        element.id       = e + 1;
-        element.type     = "T3D2";
-        element.node_ids = {e + 1, e + 2};
+        element.id                      = e + 1;
+        element.type                    = "T3D2";
+        element.node_ids                = {e + 1, e + 2};
         model.element_index[element.id] = model.elements.size();
         model.elements.push_back(element);
       }
@@ -231,7 +231,7 @@ TEST(JsonWriter, DeckNameIsEscapedAndBuckleHasOnlyLoadFactors)
   io::Results results;
   results.deck_name = "we\"ird\\name\n.inp";
   io::StepResult buckle;
-  buckle.number       = 1;
+  buckle.number                                                  = 1;
   buckle.emplace_results<analysis::BuckleResults>().load_factors = {
     std::numeric_limits<double>::infinity(), 2.5};
   results.steps.push_back(buckle);
@@ -249,7 +249,7 @@ TEST(ResultWriters, RiksStepReportsArcLengthAndLoadFactorPerIncrement)
   io::Results results;
   results.deck_name = "riks.inp";
   io::StepResult riks;
-  riks.number            = 1;
+  riks.number               = 1;
   auto &statics             = riks.emplace_results<analysis::StaticResults>();
   statics.arc_length        = {0.5, 1.25};
   statics.load_factor       = {0.25, -0.125};
@@ -289,10 +289,8 @@ TEST(ReportWriter, FrequencyTableRows)
             std::string::npos)
     << text;
   // node table: columns in engineering order, U1 before UR3
-  EXPECT_NE(text.find("           time             U1            UR3"), std::string::npos)
-    << text;
-  EXPECT_NE(text.find("   5.000000E-01   1.000000E-01   2.500000E-01"), std::string::npos)
-    << text;
+  EXPECT_NE(text.find("           time             U1            UR3"), std::string::npos) << text;
+  EXPECT_NE(text.find("   5.000000E-01   1.000000E-01   2.500000E-01"), std::string::npos) << text;
   // energy table with the NaN shown as "-"
   EXPECT_NE(text.find("E N E R G Y"), std::string::npos) << text;
   EXPECT_NE(text.find("   1.000000E-01   5.000000E-01   5.000000E-01   0.000000E+00   0.000000E+00"
@@ -307,9 +305,9 @@ TEST(VtuWriter, TwoElementTrussFramesAndPvd)
   io::Results       results;
   results.deck_name = "truss.inp";
   io::StepResult step;
-  step.number    = 1;
+  step.number = 1;
   step.emplace_results<analysis::StaticResults>();
-  step.frames    = {truss_frame(0.5, 1.0), truss_frame(1.0, 2.0)};
+  step.frames = {truss_frame(0.5, 1.0), truss_frame(1.0, 2.0)};
   results.steps.push_back(step);
 
   const std::filesystem::path directory = scratch_directory("vtu");
@@ -345,7 +343,7 @@ TEST(VtuWriter, TwoElementTrussFramesAndPvd)
 
 TEST(VtuWriter, ShellAndMassGoToPiecesJoinedByPvtu)
 {
-  core::Model model = two_element_truss();
+  core::Model      model = two_element_truss();
   core::NodeRecord node;
   node.id                   = 4;
   node.position             = Eigen::Vector3d(2.0, 1.0, 0.0);
@@ -369,9 +367,9 @@ TEST(VtuWriter, ShellAndMassGoToPiecesJoinedByPvtu)
 
   io::Results    results;
   io::StepResult step;
-  step.number    = 2;
+  step.number = 2;
   step.emplace_results<analysis::FrequencyResults>();
-  step.frames    = {frame};
+  step.frames = {frame};
   results.steps.push_back(step);
 
   const std::filesystem::path directory = scratch_directory("pieces");

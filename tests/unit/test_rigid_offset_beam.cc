@@ -35,9 +35,9 @@ namespace
   definition(const Eigen::Vector2d &offset = Eigen::Vector2d(7.0, -4.0))
   {
     ElementDefinition d;
-    d.id                       = 5;
-    d.node_ids                 = {1, 2};
-    d.reference_positions      = {x1_ref, x2_ref};
+    d.id                              = 5;
+    d.node_ids                        = {1, 2};
+    d.reference_positions             = {x1_ref, x2_ref};
     d.section.beam().area             = a;
     d.section.beam().i11              = i11;
     d.section.beam().i22              = i22;
@@ -46,9 +46,9 @@ namespace
     d.section.beam().shear_factor_2   = 0.9;
     d.section.beam().n1               = Eigen::Vector3d(0.2, 0.7, -0.4);
     d.section.beam().axis_offset      = offset;
-    d.material.youngs_modulus  = e;
-    d.material.shear_modulus   = g;
-    d.material.density         = 7.85e-9;
+    d.material.youngs_modulus         = e;
+    d.material.shear_modulus          = g;
+    d.material.density                = 7.85e-9;
     return d;
   }
 
@@ -66,9 +66,9 @@ TEST(RigidOffsetBeam, MassAddsTheParallelAxisTermForASpinAboutTheNodeLine)
   // |e0|, so the kinetic energy rises by m |e0|^2 / 2 (m = rho A l) over that
   // of the centred beam (the section's own rotary inertia is unchanged).
   const Eigen::Vector2d offset(7.0, -4.0);
-  const double          l = (x2_ref - x1_ref).norm();
-  const double          m = 7.85e-9 * a * l;
-  const Eigen::Vector3d t = (x2_ref - x1_ref) / l;
+  const double          l    = (x2_ref - x1_ref).norm();
+  const double          m    = 7.85e-9 * a * l;
+  const Eigen::Vector3d t    = (x2_ref - x1_ref) / l;
   Eigen::VectorXd       spin = Eigen::VectorXd::Zero(12);
   spin.segment<3>(3)         = t;
   spin.segment<3>(9)         = t;
@@ -85,4 +85,3 @@ TEST(RigidOffsetBeam, MassAddsTheParallelAxisTermForASpinAboutTheNodeLine)
       EXPECT_NEAR(shift.dot(with * shift), m, 1e-12 * m);
     }
 }
-

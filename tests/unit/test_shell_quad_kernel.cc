@@ -31,7 +31,8 @@ namespace
     std::vector<std::array<unsigned, 4>> quads;
 
     static QuadMesh
-    rectangle(const double lx, const double ly, const unsigned nx, const unsigned ny, const double y0 = 0.0)
+    rectangle(const double lx, const double ly, const unsigned nx, const unsigned ny,
+              const double y0 = 0.0)
     {
       QuadMesh mesh;
       for (unsigned j = 0; j <= ny; ++j)
@@ -60,7 +61,8 @@ namespace
           const auto k = kernel(e, t, young, nu).stiffness();
           for (int a = 0; a < 24; ++a)
             for (int b = 0; b < 24; ++b)
-              entries.emplace_back(6 * quads[e][a / 6] + a % 6, 6 * quads[e][b / 6] + b % 6, k(a, b));
+              entries.emplace_back(6 * quads[e][a / 6] + a % 6, 6 * quads[e][b / 6] + b % 6,
+                                   k(a, b));
         }
       Eigen::SparseMatrix<double> k(6 * nodes.size(), 6 * nodes.size());
       k.setFromTriplets(entries.begin(), entries.end());
@@ -68,8 +70,9 @@ namespace
     }
   };
 
-  const std::array<Eigen::Vector2d, 4> quad{
-    {Eigen::Vector2d(0.2, -0.1), Eigen::Vector2d(2.3, 0.3), Eigen::Vector2d(1.9, 1.6), Eigen::Vector2d(-0.3, 1.2)}};
+  const std::array<Eigen::Vector2d, 4> quad{{Eigen::Vector2d(0.2, -0.1), Eigen::Vector2d(2.3, 0.3),
+                                             Eigen::Vector2d(1.9, 1.6),
+                                             Eigen::Vector2d(-0.3, 1.2)}};
 } // namespace
 
 TEST(ShellQuadKernel, SixRigidBodyModesExactly)
@@ -106,27 +109,29 @@ TEST(ShellQuadKernel, PatchTestsConstantStrainAndCurvature)
 {
   // MacNeal & Harder (1985) patch of five quadrilaterals, E = 1e6, nu = 0.25, t = 0.001.
   QuadMesh mesh;
-  mesh.nodes = {{0.0, 0.0},   {0.24, 0.0},  {0.24, 0.12}, {0.0, 0.12},
-                {0.04, 0.02}, {0.18, 0.03}, {0.16, 0.08}, {0.08, 0.08}};
-  mesh.quads = {{{0, 1, 5, 4}}, {{1, 2, 6, 5}}, {{2, 3, 7, 6}}, {{3, 0, 4, 7}}, {{4, 5, 6, 7}}};
-  const auto k     = mesh.stiffness(0.001, 1.0e6, 0.25);
+  mesh.nodes   = {{0.0, 0.0},   {0.24, 0.0},  {0.24, 0.12}, {0.0, 0.12},
+                  {0.04, 0.02}, {0.18, 0.03}, {0.16, 0.08}, {0.08, 0.08}};
+  mesh.quads   = {{{0, 1, 5, 4}}, {{1, 2, 6, 5}}, {{2, 3, 7, 6}}, {{3, 0, 4, 7}}, {{4, 5, 6, 7}}};
+  const auto k = mesh.stiffness(0.001, 1.0e6, 0.25);
   const auto exact = [](const Eigen::Vector2d &p) {
-    const double x = p.x(), y = p.y();
+    const double                x = p.x(), y = p.y();
     Eigen::Matrix<double, 6, 1> d;
-    const double w_x = 1e-3 * (1.0 + x + y / 2.0), w_y = 1e-3 * (1.0 + x / 2.0 + y);
-    d << 1e-3 * (1.0 + x + y / 2.0) + 2e-3 * y, 1e-3 * (1.0 + y + x / 2.0), 1e-3 * (1.0 + x + y + (x * x + x * y + y * y) / 2.0),
-      w_y, -w_x, 0.5 * (1e-3 / 2.0 - 1e-3 / 2.0 - 2e-3);
+    const double                w_x = 1e-3 * (1.0 + x + y / 2.0), w_y = 1e-3 * (1.0 + x / 2.0 + y);
+    d << 1e-3 * (1.0 + x + y / 2.0) + 2e-3 * y, 1e-3 * (1.0 + y + x / 2.0),
+      1e-3 * (1.0 + x + y + (x * x + x * y + y * y) / 2.0), w_y, -w_x,
+      0.5 * (1e-3 / 2.0 - 1e-3 / 2.0 - 2e-3);
     return d;
   };
   std::map<unsigned, double> prescribed;
   for (unsigned n = 0; n < 4; ++n)
     for (int c = 0; c < 6; ++c)
       prescribed[6 * n + c] = exact(mesh.nodes[n])[c];
-  const Eigen::VectorXd d = FlatShellMesh::solve(k, Eigen::VectorXd::Zero(48), prescribed);
+  const Eigen::VectorXd d     = FlatShellMesh::solve(k, Eigen::VectorXd::Zero(48), prescribed);
   double                error = 0.0;
   for (unsigned n = 4; n < 8; ++n)
     error = std::max(error, (d.segment<6>(6 * n) - exact(mesh.nodes[n])).cwiseAbs().maxCoeff());
-  std::cout << "quadrilateral patch test: max interior DOF error " << error << " (field of size 1e-3)\n";
+  std::cout << "quadrilateral patch test: max interior DOF error " << error
+            << " (field of size 1e-3)\n";
   EXPECT_LT(error, 1e-14);
 }
 
@@ -162,11 +167,12 @@ TEST(ShellQuadKernel, SimplySupportedSquarePlateConvergesToNavierSeries)
           if (y_edge)
             prescribed[6 * node + 4] = 0.0;
         }
-      const Eigen::VectorXd d      = FlatShellMesh::solve(mesh.stiffness(t, e, poisson), f, prescribed);
+      const Eigen::VectorXd d = FlatShellMesh::solve(mesh.stiffness(t, e, poisson), f, prescribed);
       const unsigned        centre = (n / 2) * (n + 1) + n / 2;
       errors.push_back(std::abs(d[6 * centre + 2] - exact) / exact);
-      std::cout << "SS plate " << n << " x " << n << " DKQ: w_c = " << std::setprecision(8) << d[6 * centre + 2]
-                << " (Navier " << exact << "), relative error " << std::setprecision(3) << errors.back();
+      std::cout << "SS plate " << n << " x " << n << " DKQ: w_c = " << std::setprecision(8)
+                << d[6 * centre + 2] << " (Navier " << exact << "), relative error "
+                << std::setprecision(3) << errors.back();
       if (errors.size() > 1)
         std::cout << ", observed order " << std::log2(errors[errors.size() - 2] / errors.back());
       std::cout << '\n';
@@ -180,14 +186,14 @@ TEST(ShellQuadKernel, SimplySupportedSquarePlateConvergesToNavierSeries)
 TEST(ShellQuadKernel, MembraneStripInPureBending)
 {
   // As for the triangle: strip L = 10, H = 1, end couple, exact v(L, 0) = -M L^2/(2 E I).
-  const double l = 10.0, h = 1.0, t = 0.1, e = 1.0e5, poisson = 0.25, moment = 1.0;
-  const double inertia = t * h * h * h / 12.0, exact = -moment / (e * inertia) * l * l / 2.0;
+  const double        l = 10.0, h = 1.0, t = 0.1, e = 1.0e5, poisson = 0.25, moment = 1.0;
+  const double        inertia = t * h * h * h / 12.0, exact = -moment / (e * inertia) * l * l / 2.0;
   std::vector<double> errors;
   for (const unsigned ny : {2u, 4u, 8u, 16u})
     {
-      const unsigned  nx   = 10 * ny;
-      const QuadMesh  mesh = QuadMesh::rectangle(l, h, nx, ny, -h / 2.0);
-      Eigen::VectorXd f    = Eigen::VectorXd::Zero(6 * mesh.nodes.size());
+      const unsigned             nx   = 10 * ny;
+      const QuadMesh             mesh = QuadMesh::rectangle(l, h, nx, ny, -h / 2.0);
+      Eigen::VectorXd            f    = Eigen::VectorXd::Zero(6 * mesh.nodes.size());
       std::map<unsigned, double> prescribed;
       for (unsigned node = 0; node < mesh.nodes.size(); ++node)
         {
@@ -209,13 +215,15 @@ TEST(ShellQuadKernel, MembraneStripInPureBending)
           f[6 * a] += seg * (2.0 * ta + tb) / 6.0;
           f[6 * b] += seg * (ta + 2.0 * tb) / 6.0;
         }
-      const Eigen::VectorXd d   = FlatShellMesh::solve(mesh.stiffness(t, e, poisson), f, prescribed);
+      const Eigen::VectorXd d = FlatShellMesh::solve(mesh.stiffness(t, e, poisson), f, prescribed);
       const unsigned        tip = (ny / 2) * (nx + 1) + nx;
       errors.push_back(std::abs(d[6 * tip + 1] / exact - 1.0));
-      std::cout << "strip in pure bending, " << nx << " x " << ny << " quadrilaterals: v_tip/exact = "
-                << std::setprecision(10) << d[6 * tip + 1] / exact;
+      std::cout << "strip in pure bending, " << nx << " x " << ny
+                << " quadrilaterals: v_tip/exact = " << std::setprecision(10)
+                << d[6 * tip + 1] / exact;
       if (errors.size() > 1)
-        std::cout << ", observed order " << std::setprecision(3) << std::log2(errors[errors.size() - 2] / errors.back());
+        std::cout << ", observed order " << std::setprecision(3)
+                  << std::log2(errors[errors.size() - 2] / errors.back());
       std::cout << '\n';
     }
   EXPECT_LT(errors.back(), 5e-3);

@@ -28,8 +28,9 @@ namespace
   using CorotationalShellTriangle = CorotationalShell<3>;
 
   // A general triangle in space (mm, N, steel-like), t = 2.
-  const ShellPositions reference{
-    {Eigen::Vector3d(10.0, -4.0, 3.0), Eigen::Vector3d(60.0, 6.0, -9.0), Eigen::Vector3d(25.0, 41.0, 12.0)}};
+  const ShellPositions reference{{Eigen::Vector3d(10.0, -4.0, 3.0),
+                                  Eigen::Vector3d(60.0, 6.0, -9.0),
+                                  Eigen::Vector3d(25.0, 41.0, 12.0)}};
 
   ShellDefinition
   definition(const ShellPositions &x = reference)
@@ -70,8 +71,8 @@ TEST(CorotationalShellTriangle, FiniteRigidMotionGivesZeroForce)
   double                          worst = 0.0;
   for (int trial = 0; trial < 20; ++trial)
     {
-      const Eigen::Matrix3d       q = random_rotation(rng, 3.1);
-      const ElementKinematics     state =
+      const Eigen::Matrix3d   q = random_rotation(rng, 3.1);
+      const ElementKinematics state =
         rigidly_moved(ElementKinematics(3), reference, q, Eigen::Vector3d(30.0, -70.0, 110.0));
       Eigen::VectorXd f;
       shell.internal_force(state, f, nullptr);
@@ -91,15 +92,17 @@ TEST(CorotationalShellTriangle, ObjectiveForceTangentAndEnergy)
     {
       const ElementKinematics state = random_state(rng, reference, 0.02, 0.3, 1.0);
       const Eigen::Matrix3d   q     = random_rotation(rng, 3.0);
-      const ElementKinematics moved = rigidly_moved(state, reference, q, Eigen::Vector3d(-5.0, 8.0, 2.0));
-      Eigen::VectorXd         f, f_moved;
-      Eigen::MatrixXd         k, k_moved;
+      const ElementKinematics moved =
+        rigidly_moved(state, reference, q, Eigen::Vector3d(-5.0, 8.0, 2.0));
+      Eigen::VectorXd f, f_moved;
+      Eigen::MatrixXd k, k_moved;
       shell.internal_force(state, f, &k);
       shell.internal_force(moved, f_moved, &k_moved);
       const Eigen::MatrixXd r = block_rotation(q);
       EXPECT_LT((f_moved - r * f).norm(), 1e-12 * f.norm());
       EXPECT_LT((k_moved - r * k * r.transpose()).norm(), 1e-12 * k.norm());
-      EXPECT_NEAR(shell.strain_energy(moved), shell.strain_energy(state), 1e-12 * shell.strain_energy(state));
+      EXPECT_NEAR(shell.strain_energy(moved), shell.strain_energy(state),
+                  1e-12 * shell.strain_energy(state));
     }
 }
 
@@ -120,9 +123,9 @@ TEST(CorotationalShellTriangle, ForceIsEnergyGradientAndTangentIsForceJacobian)
       Eigen::MatrixXd fd_tangent(18, 18);
       for (unsigned dof = 0; dof < 18; ++dof)
         {
-          const double h = dof % 6 < 3 ? 1e-5 * 50.0 : 1e-5;
+          const double h    = dof % 6 < 3 ? 1e-5 * 50.0 : 1e-5;
           const auto   plus = perturbed(state, dof, h), minus = perturbed(state, dof, -h);
-          fd_force[dof]     = (shell.strain_energy(plus) - shell.strain_energy(minus)) / (2.0 * h);
+          fd_force[dof] = (shell.strain_energy(plus) - shell.strain_energy(minus)) / (2.0 * h);
           Eigen::VectorXd f_plus, f_minus;
           shell.internal_force(plus, f_plus, nullptr);
           shell.internal_force(minus, f_minus, nullptr);
@@ -132,8 +135,8 @@ TEST(CorotationalShellTriangle, ForceIsEnergyGradientAndTangentIsForceJacobian)
       const double error_tangent = (fd_tangent - k).norm() / k.norm();
       worst_force                = std::max(worst_force, error_force);
       worst_tangent              = std::max(worst_tangent, error_tangent);
-      std::cout << "state " << trial << ": |f - dW/dd|/|f| = " << std::setprecision(3) << error_force
-                << ", |K - df/dd|/|K| = " << error_tangent
+      std::cout << "state " << trial << ": |f - dW/dd|/|f| = " << std::setprecision(3)
+                << error_force << ", |K - df/dd|/|K| = " << error_tangent
                 << ", |K - K^T|/|K| = " << (k - k.transpose()).norm() / k.norm() << '\n';
     }
   EXPECT_LT(worst_force, 1e-7);
@@ -175,8 +178,9 @@ TEST(CorotationalShellTriangle, TangentAtReferenceAndRigidlyRotatedStates)
   EXPECT_LT((k - k.transpose()).norm(), 1e-14 * k.norm());
 
   std::mt19937          rng(2);
-  const Eigen::Matrix3d q     = random_rotation(rng, 3.0);
-  const auto            state = rigidly_moved(ElementKinematics(3), reference, q, Eigen::Vector3d(1.0, 2.0, 3.0));
+  const Eigen::Matrix3d q = random_rotation(rng, 3.0);
+  const auto            state =
+    rigidly_moved(ElementKinematics(3), reference, q, Eigen::Vector3d(1.0, 2.0, 3.0));
   shell.internal_force(state, f, &k);
   const Eigen::MatrixXd r = block_rotation(q);
   EXPECT_LT((k - r * k_linear * r.transpose()).norm(), 1e-12 * k.norm());
@@ -215,8 +219,8 @@ TEST(CorotationalShellTriangle, NonSymmetricPartIsTheNodalMomentSpin)
           expected.block<3, 3>(6 * i + 3, 6 * i + 3) = -s;
         }
       const double error = (k - k.transpose() - expected).norm() / k.norm();
-      std::cout << "|K - K^T + skew(m)|/|K| = " << error << " (|K - K^T|/|K| = "
-                << (k - k.transpose()).norm() / k.norm() << ")\n";
+      std::cout << "|K - K^T + skew(m)|/|K| = " << error
+                << " (|K - K^T|/|K| = " << (k - k.transpose()).norm() / k.norm() << ")\n";
       EXPECT_LT(error, 1e-13);
     }
 }
@@ -230,18 +234,20 @@ TEST(CorotationalShellTriangle, MassTotalAndRigidBodyKineticEnergy)
   const ShellDefinition           def = definition();
   const CorotationalShellTriangle shell(def);
   const double                    rho = def.density, t = def.thickness;
-  const Eigen::Vector3d           area_vector = 0.5 * (reference[1] - reference[0]).cross(reference[2] - reference[0]);
-  const double                    area        = area_vector.norm();
-  const Eigen::Vector3d           normal      = area_vector / area;
-  const Eigen::Vector3d           centroid    = (reference[0] + reference[1] + reference[2]) / 3.0;
-  Eigen::Matrix3d                 inertia     = rho * t * t * t / 12.0 * area *
-                                (Eigen::Matrix3d::Identity() - normal * normal.transpose());
+  const Eigen::Vector3d           area_vector =
+    0.5 * (reference[1] - reference[0]).cross(reference[2] - reference[0]);
+  const double          area     = area_vector.norm();
+  const Eigen::Vector3d normal   = area_vector / area;
+  const Eigen::Vector3d centroid = (reference[0] + reference[1] + reference[2]) / 3.0;
+  Eigen::Matrix3d       inertia =
+    rho * t * t * t / 12.0 * area * (Eigen::Matrix3d::Identity() - normal * normal.transpose());
   for (const auto &x : reference)
     {
       const Eigen::Vector3d p = x - centroid;
-      inertia += rho * t * area / 12.0 * (p.squaredNorm() * Eigen::Matrix3d::Identity() - p * p.transpose());
+      inertia +=
+        rho * t * area / 12.0 * (p.squaredNorm() * Eigen::Matrix3d::Identity() - p * p.transpose());
     }
-  const double   mass_total = rho * t * area;
+  const double          mass_total = rho * t * area;
   const Eigen::Vector3d velocity(0.3, -1.2, 2.0), omega(0.7, 0.4, -1.1), pivot(-20.0, 35.0, 8.0);
   for (const MassKind kind : {MassKind::consistent, MassKind::lumped})
     {
@@ -251,33 +257,38 @@ TEST(CorotationalShellTriangle, MassTotalAndRigidBodyKineticEnergy)
       Eigen::VectorXd translation = Eigen::VectorXd::Zero(18), rotation = Eigen::VectorXd::Zero(18);
       for (int a = 0; a < 3; ++a)
         {
-          translation.segment<3>(6 * a) = velocity;
-          rotation.segment<3>(6 * a)    = omega.cross(reference[a] - pivot);
+          translation.segment<3>(6 * a)  = velocity;
+          rotation.segment<3>(6 * a)     = omega.cross(reference[a] - pivot);
           rotation.segment<3>(6 * a + 3) = omega;
         }
       const double kinetic_translation = 0.5 * translation.dot(m * translation);
       std::cout << (kind == MassKind::consistent ? "consistent" : "lumped") << " mass: total "
-                << std::setprecision(12) << 2.0 * kinetic_translation / velocity.squaredNorm() << " (rho t A "
-                << mass_total << ")";
-      EXPECT_NEAR(kinetic_translation, 0.5 * mass_total * velocity.squaredNorm(), 1e-14 * kinetic_translation);
+                << std::setprecision(12) << 2.0 * kinetic_translation / velocity.squaredNorm()
+                << " (rho t A " << mass_total << ")";
+      EXPECT_NEAR(kinetic_translation, 0.5 * mass_total * velocity.squaredNorm(),
+                  1e-14 * kinetic_translation);
       const Eigen::Vector3d v_centroid = omega.cross(centroid - pivot);
       const double          exact_rotation =
         0.5 * mass_total * v_centroid.squaredNorm() + 0.5 * omega.dot(inertia * omega);
       const double kinetic_rotation = 0.5 * rotation.dot(m * rotation);
-      std::cout << ", rigid rotation about an outside point: T/T_exact = " << kinetic_rotation / exact_rotation << '\n';
+      std::cout << ", rigid rotation about an outside point: T/T_exact = "
+                << kinetic_rotation / exact_rotation << '\n';
       if (kind == MassKind::consistent)
         EXPECT_NEAR(kinetic_rotation, exact_rotation, 1e-13 * exact_rotation);
       else // lumping moves the mass to the corners: the centroidal second moments grow fourfold
         {
-          Eigen::Matrix3d lumped_inertia = rho * t * t * t / 12.0 * area *
-                                           (Eigen::Matrix3d::Identity() - normal * normal.transpose());
+          Eigen::Matrix3d lumped_inertia =
+            rho * t * t * t / 12.0 * area *
+            (Eigen::Matrix3d::Identity() - normal * normal.transpose());
           for (const auto &x : reference)
             {
               const Eigen::Vector3d p = x - centroid;
-              lumped_inertia += rho * t * area / 3.0 * (p.squaredNorm() * Eigen::Matrix3d::Identity() - p * p.transpose());
+              lumped_inertia += rho * t * area / 3.0 *
+                                (p.squaredNorm() * Eigen::Matrix3d::Identity() - p * p.transpose());
             }
           EXPECT_NEAR(kinetic_rotation,
-                      0.5 * mass_total * v_centroid.squaredNorm() + 0.5 * omega.dot(lumped_inertia * omega),
+                      0.5 * mass_total * v_centroid.squaredNorm() +
+                        0.5 * omega.dot(lumped_inertia * omega),
                       1e-13 * exact_rotation);
         }
     }

@@ -103,13 +103,14 @@ TEST(ShellTriangleKernel, PatchTestsConstantStrainAndCurvature)
   // nodes get the exact linear membrane field (with the drilling rotation
   // (v,x - u,y)/2) and the exact quadratic deflection (constant curvature,
   // theta_x = w,y, theta_y = -w,x); the interior nodes must reproduce it.
-  const FlatShellMesh mesh = macneal_harder_patch();
-  const auto          k    = mesh.stiffness(0.001, 1.0e6, 0.25);
-  const auto exact = [](const Eigen::Vector2d &p) {
-    const double x = p.x(), y = p.y();
+  const FlatShellMesh mesh  = macneal_harder_patch();
+  const auto          k     = mesh.stiffness(0.001, 1.0e6, 0.25);
+  const auto          exact = [](const Eigen::Vector2d &p) {
+    const double                x = p.x(), y = p.y();
     Eigen::Matrix<double, 6, 1> d;
-    const double u = 1e-3 * (1.0 + x + y / 2.0), v = 1e-3 * (1.0 + y + x / 2.0); // MacNeal-Harder field
-    const double w   = 1e-3 * (1.0 + x + y + (x * x + x * y + y * y) / 2.0);
+    const double                u = 1e-3 * (1.0 + x + y / 2.0),
+                 v                = 1e-3 * (1.0 + y + x / 2.0); // MacNeal-Harder field
+    const double w                = 1e-3 * (1.0 + x + y + (x * x + x * y + y * y) / 2.0);
     const double w_x = 1e-3 * (1.0 + x + y / 2.0), w_y = 1e-3 * (1.0 + x / 2.0 + y);
     const double rot = 0.5 * (1e-3 / 2.0 - 1e-3 / 2.0); // (v,x - u,y)/2
     d << u, v, w, w_y, -w_x, rot;
@@ -119,7 +120,8 @@ TEST(ShellTriangleKernel, PatchTestsConstantStrainAndCurvature)
   for (unsigned n = 0; n < 4; ++n)
     for (int k6 = 0; k6 < 6; ++k6)
       prescribed[6 * n + k6] = exact(mesh.nodes[n])[k6];
-  const Eigen::VectorXd d = FlatShellMesh::solve(k, Eigen::VectorXd::Zero(mesh.n_dofs()), prescribed);
+  const Eigen::VectorXd d =
+    FlatShellMesh::solve(k, Eigen::VectorXd::Zero(mesh.n_dofs()), prescribed);
   double error = 0.0;
   for (unsigned n = 4; n < 8; ++n)
     error = std::max(error, (d.segment<6>(6 * n) - exact(mesh.nodes[n])).cwiseAbs().maxCoeff());
@@ -138,7 +140,8 @@ TEST(ShellTriangleKernel, PatchTestsConstantStrainAndCurvature)
   for (unsigned n = 0; n < 4; ++n)
     for (int k6 = 0; k6 < 6; ++k6)
       prescribed[6 * n + k6] = exact2(mesh.nodes[n])[k6];
-  const Eigen::VectorXd d2 = FlatShellMesh::solve(k, Eigen::VectorXd::Zero(mesh.n_dofs()), prescribed);
+  const Eigen::VectorXd d2 =
+    FlatShellMesh::solve(k, Eigen::VectorXd::Zero(mesh.n_dofs()), prescribed);
   error = 0.0;
   for (unsigned n = 4; n < 8; ++n)
     error = std::max(error, (d2.segment<6>(6 * n) - exact2(mesh.nodes[n])).cwiseAbs().maxCoeff());
@@ -175,9 +178,9 @@ TEST(ShellTriangleKernel, SimplySupportedSquarePlateConvergesToNavierSeries)
       std::map<unsigned, double> prescribed;
       for (unsigned node = 0; node < mesh.nodes.size(); ++node)
         {
-          const Eigen::Vector2d &p        = mesh.nodes[node];
-          const bool             x_edge   = p.x() < 1e-12 || p.x() > a - 1e-12;
-          const bool             y_edge   = p.y() < 1e-12 || p.y() > a - 1e-12;
+          const Eigen::Vector2d &p      = mesh.nodes[node];
+          const bool             x_edge = p.x() < 1e-12 || p.x() > a - 1e-12;
+          const bool             y_edge = p.y() < 1e-12 || p.y() > a - 1e-12;
           for (const int k6 : {0, 1, 5})
             prescribed[6 * node + k6] = 0.0; // no membrane action
           if (x_edge || y_edge)
@@ -187,7 +190,7 @@ TEST(ShellTriangleKernel, SimplySupportedSquarePlateConvergesToNavierSeries)
           if (y_edge)
             prescribed[6 * node + 4] = 0.0; // theta_y = -w,x = 0 along y = const
         }
-      const Eigen::VectorXd d      = FlatShellMesh::solve(mesh.stiffness(t, e, poisson), f, prescribed);
+      const Eigen::VectorXd d = FlatShellMesh::solve(mesh.stiffness(t, e, poisson), f, prescribed);
       const unsigned        centre = (n / 2) * (n + 1) + n / 2;
       const double          w      = d[6 * centre + 2];
       errors.push_back(std::abs(w - exact) / exact);
@@ -212,43 +215,47 @@ TEST(ShellTriangleKernel, MembraneStripInPureBending)
   // tension), I = t H^3/12, so v(L, 0) = k L^2/2, with u = 0 on x = 0 and
   // v = 0 at (0, 0). Square cells, refined in both directions.
   const double l = 10.0, h = 1.0, t = 0.1, e = 1.0e5, poisson = 0.25, moment = 1.0;
-  const double inertia = t * h * h * h / 12.0, kappa = -moment / (e * inertia), exact = kappa * l * l / 2.0;
+  const double inertia = t * h * h * h / 12.0, kappa = -moment / (e * inertia),
+               exact = kappa * l * l / 2.0;
   std::vector<double> errors;
   for (const unsigned ny : {2u, 4u, 8u, 16u})
-      {
-        const unsigned nx = 10 * ny;
-        const FlatShellMesh mesh = FlatShellMesh::rectangle(l, h, nx, ny, -h / 2.0);
-        Eigen::VectorXd     f    = Eigen::VectorXd::Zero(mesh.n_dofs());
-        std::map<unsigned, double> prescribed;
-        for (unsigned node = 0; node < mesh.nodes.size(); ++node)
-          {
-            const Eigen::Vector2d &p = mesh.nodes[node];
-            for (const int k6 : {2, 3, 4})
-              prescribed[6 * node + k6] = 0.0; // no plate action
-            if (p.x() < 1e-12)
-              {
-                prescribed[6 * node + 0] = 0.0;
-                if (std::abs(p.y()) < 1e-12)
-                  prescribed[6 * node + 1] = 0.0;
-              }
-          }
-        for (unsigned j = 0; j < ny; ++j) // consistent forces of the linear traction on each edge segment
-          {
-            const unsigned a = j * (nx + 1) + nx, b = a + nx + 1;
-            const double   ya = mesh.nodes[a].y(), yb = mesh.nodes[b].y(), seg = yb - ya;
-            const double   ta = moment * ya / inertia * t, tb = moment * yb / inertia * t;
-            f[6 * a] += seg * (2.0 * ta + tb) / 6.0;
-            f[6 * b] += seg * (ta + 2.0 * tb) / 6.0;
-          }
-        const Eigen::VectorXd d   = FlatShellMesh::solve(mesh.stiffness(t, e, poisson), f, prescribed);
-        const unsigned        tip = (ny / 2) * (nx + 1) + nx;
-        errors.push_back(std::abs(d[6 * tip + 1] / exact - 1.0));
-        std::cout << "strip in pure bending, " << nx << " x " << ny << " x 2 ANDES OPT: v_tip/exact = "
-                  << std::setprecision(10) << d[6 * tip + 1] / exact;
-        if (errors.size() > 1)
-          std::cout << ", observed order " << std::setprecision(3) << std::log2(errors[errors.size() - 2] / errors.back());
-        std::cout << '\n';
-      }
+    {
+      const unsigned             nx   = 10 * ny;
+      const FlatShellMesh        mesh = FlatShellMesh::rectangle(l, h, nx, ny, -h / 2.0);
+      Eigen::VectorXd            f    = Eigen::VectorXd::Zero(mesh.n_dofs());
+      std::map<unsigned, double> prescribed;
+      for (unsigned node = 0; node < mesh.nodes.size(); ++node)
+        {
+          const Eigen::Vector2d &p = mesh.nodes[node];
+          for (const int k6 : {2, 3, 4})
+            prescribed[6 * node + k6] = 0.0; // no plate action
+          if (p.x() < 1e-12)
+            {
+              prescribed[6 * node + 0] = 0.0;
+              if (std::abs(p.y()) < 1e-12)
+                prescribed[6 * node + 1] = 0.0;
+            }
+        }
+      for (unsigned j = 0; j < ny;
+           ++j) // consistent forces of the linear traction on each edge segment
+        {
+          const unsigned a = j * (nx + 1) + nx, b = a + nx + 1;
+          const double   ya = mesh.nodes[a].y(), yb = mesh.nodes[b].y(), seg = yb - ya;
+          const double   ta = moment * ya / inertia * t, tb = moment * yb / inertia * t;
+          f[6 * a] += seg * (2.0 * ta + tb) / 6.0;
+          f[6 * b] += seg * (ta + 2.0 * tb) / 6.0;
+        }
+      const Eigen::VectorXd d = FlatShellMesh::solve(mesh.stiffness(t, e, poisson), f, prescribed);
+      const unsigned        tip = (ny / 2) * (nx + 1) + nx;
+      errors.push_back(std::abs(d[6 * tip + 1] / exact - 1.0));
+      std::cout << "strip in pure bending, " << nx << " x " << ny
+                << " x 2 ANDES OPT: v_tip/exact = " << std::setprecision(10)
+                << d[6 * tip + 1] / exact;
+      if (errors.size() > 1)
+        std::cout << ", observed order " << std::setprecision(3)
+                  << std::log2(errors[errors.size() - 2] / errors.back());
+      std::cout << '\n';
+    }
   for (unsigned i = 1; i < errors.size(); ++i)
     EXPECT_LT(errors[i], 0.5 * errors[i - 1]);
   EXPECT_LT(errors.back(), 2e-3);

@@ -34,7 +34,8 @@ TEST(StepSizeController, RejectsAboveTheToleranceAndDoesNotGrowRightAfter)
   EXPECT_NEAR(controller.proposed(), 0.1 * 0.9 * 0.5, 1e-15);
   EXPECT_EQ(controller.judge(0.045, 1000.0), Verdict::rejected); // cut at most to 0.2
   EXPECT_NEAR(controller.proposed(), 0.045 * 0.2, 1e-15);
-  EXPECT_EQ(controller.judge(0.009, 0.1), Verdict::accepted); // would grow 1.94x: held after a rejection
+  EXPECT_EQ(controller.judge(0.009, 0.1),
+            Verdict::accepted); // would grow 1.94x: held after a rejection
   EXPECT_DOUBLE_EQ(controller.proposed(), 0.009);
   EXPECT_EQ(controller.judge(0.009, 0.1), Verdict::accepted);
   EXPECT_NEAR(controller.proposed(), 0.009 * 0.9 * std::cbrt(10.0), 1e-15);

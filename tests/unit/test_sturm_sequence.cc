@@ -26,8 +26,8 @@ namespace
   void
   chains(const unsigned n, const unsigned n_chains, Matrix &stiffness, Matrix &mass)
   {
-    const unsigned                   size = n * n_chains + 1;
-    dealii::DynamicSparsityPattern   pattern(size, size);
+    const unsigned                 size = n * n_chains + 1;
+    dealii::DynamicSparsityPattern pattern(size, size);
     for (unsigned i = 0; i < size; ++i)
       for (unsigned j = (i > 0 ? i - 1 : 0); j <= std::min(i + 1, size - 1); ++j)
         pattern.add(i, j);
@@ -108,7 +108,8 @@ TEST(SturmSequence, RepeatedEigenvaluesAndAnIncompleteSet)
   EXPECT_FALSE(missed.passed());
   EXPECT_EQ(missed.eigenvalues_below, 4u);
   EXPECT_EQ(missed.reported_below, 3u);
-  EXPECT_NE(missed.describe().find("warning: 1 mode(s) in this range were missed"), std::string::npos)
+  EXPECT_NE(missed.describe().find("warning: 1 mode(s) in this range were missed"),
+            std::string::npos)
     << missed.describe();
 
   std::vector<double> duplicated = complete;
@@ -125,10 +126,10 @@ TEST(SturmSequence, BandWithALowerBound)
   const unsigned n = 10;
   Matrix         stiffness, mass;
   chains(n, 1, stiffness, mass);
-  const double lower = 0.5 * (chain_eigenvalue(n, 2) + chain_eigenvalue(n, 3));
-  const std::vector<double> band = {chain_eigenvalue(n, 3), chain_eigenvalue(n, 4),
-                                    chain_eigenvalue(n, 5)};
-  const SturmCheck check = sturm_check(stiffness, mass, band, lower);
+  const double              lower = 0.5 * (chain_eigenvalue(n, 2) + chain_eigenvalue(n, 3));
+  const std::vector<double> band  = {chain_eigenvalue(n, 3), chain_eigenvalue(n, 4),
+                                     chain_eigenvalue(n, 5)};
+  const SturmCheck          check = sturm_check(stiffness, mass, band, lower);
   EXPECT_TRUE(check.passed()) << check.describe();
   EXPECT_EQ(check.eigenvalues_below, 2u);
   ASSERT_TRUE(check.lower_shift.has_value());
@@ -150,8 +151,8 @@ TEST(SturmSequence, ApproximateEigenvaluesOfAReducedModel)
                               1.01 * chain_eigenvalue(n, 3)};
   EXPECT_TRUE(sturm_check(stiffness, mass, ritz, std::nullopt, true).passed());
   // A reduced model that misses mode 2: its third value lies above mode 4.
-  ritz = {1.01 * chain_eigenvalue(n, 1), 1.01 * chain_eigenvalue(n, 3),
-          1.01 * chain_eigenvalue(n, 4)};
+  ritz                    = {1.01 * chain_eigenvalue(n, 1), 1.01 * chain_eigenvalue(n, 3),
+                             1.01 * chain_eigenvalue(n, 4)};
   const SturmCheck missed = sturm_check(stiffness, mass, ritz, std::nullopt, true);
   EXPECT_FALSE(missed.passed());
   EXPECT_EQ(missed.eigenvalues_below, 4u);

@@ -64,8 +64,7 @@ namespace
     }
     Eigen::VectorXd
     newton_correction(ForceModel, const Eigen::VectorXd &, const Eigen::VectorXd &,
-                      const InertiaForce &, const Eigen::VectorXd &, double,
-                      double &) override
+                      const InertiaForce &, const Eigen::VectorXd &, double, double &) override
     {
       throw std::logic_error("the pendulum is only run with ORDER >= 2");
     }
@@ -99,7 +98,8 @@ namespace
     exact_angle(const double theta_0, const double time)
     {
       const double s = std::sin(theta_0 / 2);
-      return 2.0 * std::asin(s * boost::math::jacobi_sn(s, boost::math::ellint_1(s) - omega * time));
+      return 2.0 *
+             std::asin(s * boost::math::jacobi_sn(s, boost::math::ellint_1(s) - omega * time));
     }
   };
 
@@ -138,7 +138,8 @@ namespace
       return Eigen::Vector3d(f[0], f[1], 0.0);
     }
     Eigen::VectorXd
-    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &, const double time) override
+    initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &,
+                         const double           time) override
     {
       Eigen::VectorXd a = (external_force(time) - internal_force(d)) / m;
       a[2]              = 0.0;
@@ -160,8 +161,9 @@ namespace
       const Eigen::Vector2d p_n = position(d_n), p_n1 = position(d_n1), p_m = (p_n + p_n1) / 2;
       const double          l_bar = (p_n.norm() + p_n1.norm()) / 2;
       const Eigen::Vector2d f     = kappa * (1.0 - L / l_bar) * p_m;
-      const Eigen::Matrix2d K     = kappa * (1.0 - L / l_bar) / 2 * Eigen::Matrix2d::Identity() +
-                                kappa * L / (2 * l_bar * l_bar) * p_m * p_n1.normalized().transpose();
+      const Eigen::Matrix2d K =
+        kappa * (1.0 - L / l_bar) / 2 * Eigen::Matrix2d::Identity() +
+        kappa * L / (2 * l_bar * l_bar) * p_m * p_n1.normalized().transpose();
       const Eigen::Vector2d r = f + inertia.head<2>() - external.head<2>();
       residual_ratio =
         r.norm() / std::max({f.norm(), inertia.head<2>().norm(), external.head<2>().norm()});
@@ -180,8 +182,8 @@ namespace
     {
       const Eigen::Vector2d p = position(d);
       const double          l = p.norm();
-      const Eigen::Matrix2d K = kappa * ((1.0 - L / l) * Eigen::Matrix2d::Identity() +
-                                         L / (l * l * l) * p * p.transpose());
+      const Eigen::Matrix2d K =
+        kappa * ((1.0 - L / l) * Eigen::Matrix2d::Identity() + L / (l * l * l) * p * p.transpose());
       Eigen::SparseMatrix<double> result(3, 3);
       for (int i = 0; i < 2; ++i)
         for (int j = 0; j < 2; ++j)
@@ -244,7 +246,8 @@ namespace
         integrator.advance(system, state, dt);
         work += integrator.external_work_increment();
         if (log != nullptr)
-          log->largest_change = std::max(log->largest_change, std::abs(energy(work) - log->initial));
+          log->largest_change =
+            std::max(log->largest_change, std::abs(energy(work) - log->initial));
         if (most_iterations != nullptr)
           *most_iterations = std::max(*most_iterations, state.iterations);
       }
@@ -304,12 +307,13 @@ TEST(TimeFiniteElement, ObservedOrderTwoKOnPendulumClosedForm)
           Pendulum          system;
           TimeFiniteElement integrator(k);
           State             start;
-          start.displacement = Eigen::VectorXd::Constant(1, theta_0);
-          start.velocity     = Eigen::VectorXd::Zero(1);
-          unsigned     most_iterations = 0;
-          const State  state = run(integrator, system, start, dt, std::lround(end / dt), nullptr,
-                                  &most_iterations);
-          const double error = std::abs(state.displacement[0] - Pendulum::exact_angle(theta_0, end));
+          start.displacement          = Eigen::VectorXd::Constant(1, theta_0);
+          start.velocity              = Eigen::VectorXd::Zero(1);
+          unsigned    most_iterations = 0;
+          const State state =
+            run(integrator, system, start, dt, std::lround(end / dt), nullptr, &most_iterations);
+          const double error =
+            std::abs(state.displacement[0] - Pendulum::exact_angle(theta_0, end));
           std::cout << "pendulum, k = " << k << ", dt = " << dt << ": |theta - exact| = " << error
                     << ", at most " << most_iterations << " Newton iterations";
           if (previous > 0.0)
@@ -330,15 +334,14 @@ TEST(TimeFiniteElement, ObservedOrderTwoKOnCoupledSpringPendulum)
   const double end = 2.0;
   for (const unsigned k : {2u, 3u})
     {
-      const std::vector<double> steps = k == 2 ? std::vector<double>{0.04, 0.02, 0.01} :
-                                                 std::vector<double>{0.08, 0.04, 0.02};
+      const std::vector<double> steps =
+        k == 2 ? std::vector<double>{0.04, 0.02, 0.01} : std::vector<double>{0.08, 0.04, 0.02};
       SpringPendulum    reference_system;
       TimeFiniteElement reference_integrator(3);
       const double      reference_dt = steps.back() / 32;
-      const State       reference    = run(reference_integrator, reference_system,
-                                  spring_pendulum_start(), reference_dt,
-                                  std::lround(end / reference_dt));
-      double            previous     = 0.0;
+      const State reference = run(reference_integrator, reference_system, spring_pendulum_start(),
+                                  reference_dt, std::lround(end / reference_dt));
+      double      previous  = 0.0;
       for (const double dt : steps)
         {
           SpringPendulum    system;
@@ -418,14 +421,14 @@ TEST(TimeFiniteElement, OrderOneReproducesMidpointScheme)
       EXPECT_EQ(a.iterations, b.iterations);
       EXPECT_EQ(a.time, b.time);
       EXPECT_EQ(a.displacement[2], 0.0);
-      largest = std::max(
-        {largest, (a.displacement - b.displacement).norm() / a.displacement.norm(),
-         (a.velocity - b.velocity).norm() / a.velocity.norm(),
-         (a.acceleration - b.acceleration).norm() / a.acceleration.norm(),
-         std::abs(element.external_work_increment() - midpoint.external_work_increment()) /
-           std::abs(midpoint.external_work_increment())});
+      largest =
+        std::max({largest, (a.displacement - b.displacement).norm() / a.displacement.norm(),
+                  (a.velocity - b.velocity).norm() / a.velocity.norm(),
+                  (a.acceleration - b.acceleration).norm() / a.acceleration.norm(),
+                  std::abs(element.external_work_increment() - midpoint.external_work_increment()) /
+                    std::abs(midpoint.external_work_increment())});
     }
-  std::cout << "ORDER=1 vs mid-point, 500 steps: largest relative difference in a step "
-            << largest << std::endl;
+  std::cout << "ORDER=1 vs mid-point, 500 steps: largest relative difference in a step " << largest
+            << std::endl;
   EXPECT_LT(largest, 1e-12);
 }

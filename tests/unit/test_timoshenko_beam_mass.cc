@@ -57,11 +57,11 @@ namespace
     nodal << q_row(0.0), r_row(0.0), q_row(l), r_row(l);
     const Eigen::Matrix4d to_coefficients = nodal.inverse(); // p = to_coefficients d
 
-    PlaneMatrices                  result;
-    const dealii::QGauss<1>        gauss(4);
+    PlaneMatrices           result;
+    const dealii::QGauss<1> gauss(4);
     for (unsigned p = 0; p < gauss.size(); ++p)
       {
-        const double             x  = l * gauss.point(p)[0], w = l * gauss.weight(p);
+        const double             x = l * gauss.point(p)[0], w = l * gauss.weight(p);
         const Eigen::RowVector4d nq = q_row(x) * to_coefficients, nr = r_row(x) * to_coefficients;
         const Eigen::RowVector4d kappa = dr_row(x) * to_coefficients,
                                  gamma = gamma_row * to_coefficients;
@@ -76,19 +76,19 @@ namespace
   circle_along_x(const double length, const double r, const double k_1, const double k_2)
   {
     ElementDefinition definition;
-    definition.id                       = 3;
-    definition.node_ids                 = {1, 2};
-    definition.reference_positions      = {Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0.0, 0.0)};
-    definition.section.beam().area             = M_PI * r * r;
-    definition.section.beam().i11              = M_PI * std::pow(r, 4) / 4.0;
-    definition.section.beam().i22              = 0.5 * definition.section.beam().i11; // distinct planes
+    definition.id                  = 3;
+    definition.node_ids            = {1, 2};
+    definition.reference_positions = {Eigen::Vector3d::Zero(), Eigen::Vector3d(length, 0.0, 0.0)};
+    definition.section.beam().area = M_PI * r * r;
+    definition.section.beam().i11  = M_PI * std::pow(r, 4) / 4.0;
+    definition.section.beam().i22  = 0.5 * definition.section.beam().i11; // distinct planes
     definition.section.beam().torsion_constant = 2.0 * definition.section.beam().i11;
     definition.section.beam().shear_factor_1   = k_1;
     definition.section.beam().shear_factor_2   = k_2;
     definition.section.beam().n1               = Eigen::Vector3d(0.0, 0.0, -1.0);
-    definition.material.youngs_modulus  = e;
-    definition.material.shear_modulus   = g;
-    definition.material.density         = rho;
+    definition.material.youngs_modulus         = e;
+    definition.material.shear_modulus          = g;
+    definition.material.density                = rho;
     return definition;
   }
 
@@ -118,15 +118,17 @@ TEST(TimoshenkoBeamMass, PhiZeroIsTheEulerBernoulliHermiteMass)
     {
       const Eigen::Vector4d s(1.0, sign, 1.0, sign);
       const Eigen::Matrix4d expected = s.asDiagonal() * hermite * s.asDiagonal();
-      EXPECT_LT((beam_plane::mass(rho_a, rho_i, 0.0, l, sign) - expected).norm(), 1e-15 * expected.norm());
+      EXPECT_LT((beam_plane::mass(rho_a, rho_i, 0.0, l, sign) - expected).norm(),
+                1e-15 * expected.norm());
     }
   // Elements without shear flexibility (k = 0: Phi = 0) keep the Hermite mass in both planes.
   const ElementDefinition definition = circle_along_x(0.7, 0.05, 0.0, 0.0);
   Eigen::MatrixXd         m3, m2;
   TimoshenkoBeam3D(definition).mass(MassKind::consistent, m3);
   TimoshenkoBeam2D(definition).mass(MassKind::consistent, m2);
-  const double a = definition.section.beam().area, i11 = definition.section.beam().i11, i22 = definition.section.beam().i22;
-  const auto   hermite_of = [&](const double rho_inertia) {
+  const double a = definition.section.beam().area, i11 = definition.section.beam().i11,
+               i22      = definition.section.beam().i22;
+  const auto hermite_of = [&](const double rho_inertia) {
     return (rho * a * l / 420.0 * translational + rho * rho_inertia / (30.0 * l) * rotary).eval();
   };
   EXPECT_LT((plane_block(m3, {{1, 5, 7, 11}}, 1.0) - hermite_of(i11)).norm(), 1e-14 * m3.norm());
@@ -141,14 +143,14 @@ TEST(TimoshenkoBeamMass, MassIsTheKineticEnergyOfTheStiffnessInterpolation)
     {
       const double            r = 0.05, k1 = 0.7, k2 = 6.0 * 1.3 / 8.8;
       const ElementDefinition definition = circle_along_x(l, r, k1, k2);
-      const double            a = definition.section.beam().area, i11 = definition.section.beam().i11,
+      const double a = definition.section.beam().area, i11 = definition.section.beam().i11,
                    i22 = definition.section.beam().i22;
       // (uy, rz): bending about local 1 (I11, k2), rz = +d uy/dx; (uz, ry): about local 2 (I22,
       // k1), ry = -d uz/dx.
-      const PlaneMatrices about_1 = integrated_plane(e * i11, k2 * g * a, rho * a, rho * i11, l);
-      const PlaneMatrices about_2 = integrated_plane(e * i22, k1 * g * a, rho * a, rho * i22, l);
-      const double        phi     = 12.0 * e * i11 / (k2 * g * a * l * l);
-      Eigen::MatrixXd     k3, m3, k2d, m2d;
+      const PlaneMatrices    about_1 = integrated_plane(e * i11, k2 * g * a, rho * a, rho * i11, l);
+      const PlaneMatrices    about_2 = integrated_plane(e * i22, k1 * g * a, rho * a, rho * i22, l);
+      const double           phi     = 12.0 * e * i11 / (k2 * g * a * l * l);
+      Eigen::MatrixXd        k3, m3, k2d, m2d;
       const TimoshenkoBeam3D b31(definition);
       const TimoshenkoBeam2D b21(definition);
       b31.linear_stiffness(k3);
@@ -157,17 +159,23 @@ TEST(TimoshenkoBeamMass, MassIsTheKineticEnergyOfTheStiffnessInterpolation)
       b21.mass(MassKind::consistent, m2d);
       const std::array<int, 4> v = {{1, 5, 7, 11}}, w = {{2, 4, 8, 10}}, planar = {{1, 2, 4, 5}};
       // The interpolation is the one the stiffness is exact for ...
-      EXPECT_LT((plane_block(k3, v, 1.0) - about_1.stiffness).norm(), 1e-12 * about_1.stiffness.norm()) << l;
-      EXPECT_LT((plane_block(k3, w, -1.0) - about_2.stiffness).norm(), 1e-12 * about_2.stiffness.norm()) << l;
+      EXPECT_LT((plane_block(k3, v, 1.0) - about_1.stiffness).norm(),
+                1e-12 * about_1.stiffness.norm())
+        << l;
+      EXPECT_LT((plane_block(k3, w, -1.0) - about_2.stiffness).norm(),
+                1e-12 * about_2.stiffness.norm())
+        << l;
       // ... and the consistent mass is its kinetic energy, in both planes of B31 and in B21.
       const double error_1 = (plane_block(m3, v, 1.0) - about_1.mass).norm() / about_1.mass.norm();
       const double error_2 = (plane_block(m3, w, -1.0) - about_2.mass).norm() / about_2.mass.norm();
-      const double error_p = (plane_block(m2d, planar, 1.0) - about_1.mass).norm() / about_1.mass.norm();
+      const double error_p =
+        (plane_block(m2d, planar, 1.0) - about_1.mass).norm() / about_1.mass.norm();
       RecordProperty("relative_mass_error_phi_" + std::to_string(phi), std::to_string(error_1));
       EXPECT_LT(error_1, 1e-13) << "l = " << l << ", Phi = " << phi;
       EXPECT_LT(error_2, 1e-13) << "l = " << l;
       EXPECT_LT(error_p, 1e-13) << "l = " << l;
-      EXPECT_LT((plane_block(k2d, planar, 1.0) - about_1.stiffness).norm(), 1e-12 * about_1.stiffness.norm());
+      EXPECT_LT((plane_block(k2d, planar, 1.0) - about_1.stiffness).norm(),
+                1e-12 * about_1.stiffness.norm());
     }
 }
 
@@ -177,11 +185,11 @@ TEST(TimoshenkoBeamMass, SymmetricPositiveDefiniteWithRigidBodyKineticEnergy)
   const double          l = 0.5, r = 0.2;
   for (const double k : {0.0, 0.9, 1e-3}) // Phi = 0, 1.4 and 1250 about local 1
     {
-      ElementDefinition definition = circle_along_x(l, r, k, k);
+      ElementDefinition definition   = circle_along_x(l, r, k, k);
       definition.reference_positions = {x1, x2};
-      definition.section.beam().n1          = Eigen::Vector3d(0.2, 0.1, -1.0);
+      definition.section.beam().n1   = Eigen::Vector3d(0.2, 0.1, -1.0);
       const TimoshenkoBeam3D beam(definition);
-      const double           a = definition.section.beam().area, i11 = definition.section.beam().i11,
+      const double a = definition.section.beam().area, i11 = definition.section.beam().i11,
                    i22 = definition.section.beam().i22, total = rho * a * l;
       Eigen::MatrixXd m;
       beam.mass(MassKind::consistent, m);
@@ -196,14 +204,16 @@ TEST(TimoshenkoBeamMass, SymmetricPositiveDefiniteWithRigidBodyKineticEnergy)
         }
       // Rigid rotation omega about the mid-point: 2T = omega^T J omega, J = rho A l^3/12 (I - t t^T)
       // + rho l ((I11 + I22) t t^T + I11 e1 e1^T + I22 e2 e2^T); about the axis t alone rho J_p l.
-      const Eigen::Vector3d t  = (x2 - x1) / l;
-      const Eigen::Vector3d e1 = (definition.section.beam().n1 - definition.section.beam().n1.dot(t) * t).normalized();
+      const Eigen::Vector3d t = (x2 - x1) / l;
+      const Eigen::Vector3d e1 =
+        (definition.section.beam().n1 - definition.section.beam().n1.dot(t) * t).normalized();
       const Eigen::Vector3d e2 = t.cross(e1), centre = 0.5 * (x1 + x2);
       const Eigen::Matrix3d inertia =
         rho * a * l * l * l / 12.0 * (Eigen::Matrix3d::Identity() - t * t.transpose()) +
-        rho * l * ((i11 + i22) * t * t.transpose() + i11 * e1 * e1.transpose() + i22 * e2 * e2.transpose());
-      for (const Eigen::Vector3d &omega : {Eigen::Vector3d(t), Eigen::Vector3d(e1), Eigen::Vector3d(e2),
-                                           Eigen::Vector3d(0.3, -1.2, 0.7)})
+        rho * l *
+          ((i11 + i22) * t * t.transpose() + i11 * e1 * e1.transpose() + i22 * e2 * e2.transpose());
+      for (const Eigen::Vector3d &omega : {Eigen::Vector3d(t), Eigen::Vector3d(e1),
+                                           Eigen::Vector3d(e2), Eigen::Vector3d(0.3, -1.2, 0.7)})
         {
           Eigen::VectorXd velocity(12);
           velocity << omega.cross(x1 - centre), omega, omega.cross(x2 - centre), omega;
@@ -253,14 +263,16 @@ TEST(TimoshenkoBeamMass, DesignDerivativesMatchCentralDifferences)
             fill(TimoshenkoBeam3D(definition));
           return result;
         };
-        const Matrices  at_zero = evaluate(0.0), plus = evaluate(h), minus = evaluate(-h);
+        const Matrices         at_zero = evaluate(0.0), plus = evaluate(h), minus = evaluate(-h);
         const Eigen::MatrixXd &dk = at_zero.dk, &dm = at_zero.dm;
-        const Eigen::MatrixXd &k_plus = plus.k, &k_minus = minus.k, &m_plus = plus.m, &m_minus = minus.m;
-        const Eigen::MatrixXd fd_k = (k_plus - k_minus) / (2.0 * h), fd_m = (m_plus - m_minus) / (2.0 * h);
+        const Eigen::MatrixXd &k_plus = plus.k, &k_minus = minus.k, &m_plus = plus.m,
+                              &m_minus = minus.m;
+        const Eigen::MatrixXd fd_k     = (k_plus - k_minus) / (2.0 * h),
+                              fd_m     = (m_plus - m_minus) / (2.0 * h);
         EXPECT_LT((dk - fd_k).norm(), 1e-9 * std::max(1.0, k_plus.norm())) << planar;
         EXPECT_LT((dm - fd_m).norm(), 1e-9 * m_plus.norm()) << planar;
         // Exactly linear: the change over a finite alpha = 0.5 is alpha times the derivative.
-        const Matrices         half = evaluate(0.5);
+        const Matrices         half   = evaluate(0.5);
         const Eigen::MatrixXd &k_half = half.k, &m_half = half.m, &k0 = at_zero.k, &m0 = at_zero.m;
         EXPECT_LT((k_half - k0 - 0.5 * dk).norm(), 1e-13 * k0.norm()) << planar;
         EXPECT_LT((m_half - m0 - 0.5 * dm).norm(), 1e-13 * m0.norm()) << planar;

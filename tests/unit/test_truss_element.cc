@@ -32,10 +32,10 @@ namespace
   make_truss(const std::string &type, const Eigen::Vector3d &x1, const Eigen::Vector3d &x2)
   {
     ElementDefinition definition;
-    definition.id                  = 1;
-    definition.node_ids            = {1, 2};
-    definition.reference_positions = {x1, x2};
-    definition.section.truss().area        = area;
+    definition.id                      = 1;
+    definition.node_ids                = {1, 2};
+    definition.reference_positions     = {x1, x2};
+    definition.section.truss().area    = area;
     definition.material.youngs_modulus = youngs_modulus;
     definition.material.density        = density;
     return ElementRegistry::instance().find(type)->create(definition);
@@ -77,10 +77,10 @@ TEST(TrussElement, ConservingForceSatisfiesTheEnergyIdentity)
 {
   // Delta d . f = W(n+1) - W(n) to round-off for random pairs of configurations,
   // including large rotations within the step (Crisfield & Shi 1993, eqs. 14-21).
-  const auto   truss = make_truss("T3D2", x1, x2);
-  std::mt19937 generator(2026);
+  const auto                             truss = make_truss("T3D2", x1, x2);
+  std::mt19937                           generator(2026);
   std::uniform_real_distribution<double> uniform(-6.0, 6.0);
-  double       worst = 0.0;
+  double                                 worst = 0.0;
   for (unsigned trial = 0; trial < 100; ++trial)
     {
       Eigen::VectorXd d_n(6), d_n1(6);
@@ -91,10 +91,12 @@ TEST(TrussElement, ConservingForceSatisfiesTheEnergyIdentity)
         }
       Eigen::VectorXd force;
       truss->conserving_force(state_from(d_n, 3), state_from(d_n1, 3), force, nullptr);
-      const double work   = (d_n1 - d_n).dot(force);
-      const double change = truss->strain_energy(state_from(d_n1, 3)) - truss->strain_energy(state_from(d_n, 3));
-      const double scale  = truss->strain_energy(state_from(d_n1, 3)) + truss->strain_energy(state_from(d_n, 3));
-      worst               = std::max(worst, std::abs(work - change) / scale);
+      const double work = (d_n1 - d_n).dot(force);
+      const double change =
+        truss->strain_energy(state_from(d_n1, 3)) - truss->strain_energy(state_from(d_n, 3));
+      const double scale =
+        truss->strain_energy(state_from(d_n1, 3)) + truss->strain_energy(state_from(d_n, 3));
+      worst = std::max(worst, std::abs(work - change) / scale);
     }
   RecordProperty("energy_identity_worst_relative_error", scientific(worst));
   EXPECT_LT(worst, 1e-12);
@@ -123,18 +125,19 @@ TEST(TrussElement, ConservingTangentMatchesFiniteDifferences)
   RecordProperty("conserving_tangent_fd_relative_error",
                  scientific((tangent - numeric).norm() / tangent.norm()));
   EXPECT_LT((tangent - numeric).norm(), 1e-6 * tangent.norm());
-  EXPECT_GT((tangent - tangent.transpose()).norm(), 1e-6 * tangent.norm()); // non-symmetric, as the paper says
+  EXPECT_GT((tangent - tangent.transpose()).norm(),
+            1e-6 * tangent.norm()); // non-symmetric, as the paper says
 }
 
 TEST(TrussElement, GeometricStiffnessSectionForceAndDesignDerivatives)
 {
   const auto            truss = make_truss("T3D2", x1, x2);
-  const double          l0 = 13.0;
-  const Eigen::Vector3d e0 = (x2 - x1) / l0;
+  const double          l0    = 13.0;
+  const Eigen::Vector3d e0    = (x2 - x1) / l0;
   // Stretch by 0.013 along the axis: N = EA 0.001.
   Eigen::VectorXd d = Eigen::VectorXd::Zero(6);
   d.tail(3)         = 0.013 * e0;
-  const double n    = youngs_modulus * area * 0.001;
+  const double    n = youngs_modulus * area * 0.001;
   Eigen::MatrixXd kg;
   truss->geometric_stiffness(state_from(d, 3), kg);
   const Eigen::Matrix3d block = n / l0 * (Eigen::Matrix3d::Identity() - e0 * e0.transpose());
@@ -167,7 +170,8 @@ TEST(TrussElement, GeometricStiffnessSectionForceAndDesignDerivatives)
 
 TEST(TrussElement, PlanarTrussMatricesAndDofs)
 {
-  const auto truss = make_truss("T2D2", Eigen::Vector3d(1.0, 2.0, 0.0), Eigen::Vector3d(4.0, 6.0, 0.0));
+  const auto truss =
+    make_truss("T2D2", Eigen::Vector3d(1.0, 2.0, 0.0), Eigen::Vector3d(4.0, 6.0, 0.0));
   ASSERT_EQ(truss->n_dofs(), 4u);
   EXPECT_EQ(truss->dof_kinds().back(), core::DofKind::uy);
   Eigen::MatrixXd k, m;
@@ -196,12 +200,12 @@ TEST(TrussElement, GeometricStiffnessTakesTheLinearPreBucklingForce)
   // but carries no linear axial force, so K_sigma = 0; and K_sigma(2 d) =
   // 2 K_sigma(d) for any d (a pure stretch, as in the test above, cannot tell
   // the two forces apart).
-  const auto            truss = make_truss("T3D2", x1, x2);
-  const double          l0 = 13.0;
-  const Eigen::Vector3d e0 = (x2 - x1) / l0;
+  const auto            truss  = make_truss("T3D2", x1, x2);
+  const double          l0     = 13.0;
+  const Eigen::Vector3d e0     = (x2 - x1) / l0;
   const Eigen::Vector3d normal = e0.cross(Eigen::Vector3d(1.0, 0.0, 0.0)).normalized();
-  Eigen::VectorXd       d = Eigen::VectorXd::Zero(6);
-  d.tail(3)               = 0.2 * l0 * normal;
+  Eigen::VectorXd       d      = Eigen::VectorXd::Zero(6);
+  d.tail(3)                    = 0.2 * l0 * normal;
   Eigen::MatrixXd kg, kg2;
   truss->geometric_stiffness(state_from(d, 3), kg);
   Eigen::MatrixXd k;

@@ -55,8 +55,8 @@ namespace
     const auto path = directory / "von_mises.inp";
     std::ofstream(path) << deck.str();
     std::ostringstream progress;
-    const auto         results =
-      corot::analysis::run_analysis(corot::deck::read_deck(path.string()), MPI_COMM_WORLD, progress);
+    const auto results = corot::analysis::run_analysis(corot::deck::read_deck(path.string()),
+                                                       MPI_COMM_WORLD, progress);
     return results.steps.at(0).results_as<corot::analysis::BuckleResults>().load_factors;
   }
 } // namespace
@@ -80,7 +80,8 @@ TEST(TrussLinearBuckling, VonMisesTrussLoadFactorTimesLoadIsIndependentOfTheLoad
   // the chord length instead gave lambda P = 1990.6, 2041, 2662 at P = 1, 100,
   // 1000 and no positive factor at P = 20000.
   const double a = 100.0, h = 10.0, ea = 1.0e6, l = std::hypot(a, h);
-  const double symmetric = 2.0 * ea * h * h * h / (l * a * a), antisymmetric = 2.0 * ea * a * a / (l * h);
+  const double symmetric     = 2.0 * ea * h * h * h / (l * a * a),
+               antisymmetric = 2.0 * ea * a * a / (l * h);
   for (const double load : {1.0, 100.0, 1000.0, 20000.0})
     {
       const std::vector<double> factors = von_mises_load_factors(load);

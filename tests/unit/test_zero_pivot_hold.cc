@@ -59,7 +59,8 @@ namespace
 .0625
 **
 **
-)" + model_lines + "\n*STEP" + step_options + "\n" + procedure + "\n*CLOAD\n" + loads + R"(
+)" + model_lines +
+           "\n*STEP" + step_options + "\n" + procedure + "\n*CLOAD\n" + loads + R"(
 *NODE PRINT,NSET=Nall
 U
 *EL PRINT,ELSET=EAll
@@ -68,10 +69,10 @@ S
 )";
   }
 
-  const double axial_force  = 1.0 / std::sqrt(2.0);
-  const double apex_u1      = std::sqrt(2.0) * 8e-6;
-  const std::string warning = "node 2 UY: no element or boundary condition restrains it and no "
-                              "load acts on it; held (Abaqus: zero pivot)";
+  const double      axial_force = 1.0 / std::sqrt(2.0);
+  const double      apex_u1     = std::sqrt(2.0) * 8e-6;
+  const std::string warning     = "node 2 UY: no element or boundary condition restrains it and no "
+                                  "load acts on it; held (Abaqus: zero pivot)";
 
   double
   last(const corot::io::StepResult &step, const bool node, const unsigned id,
@@ -85,7 +86,7 @@ S
   void
   expect_held_truss(const std::string &deck, const double rtol)
   {
-    std::ostringstream progress;
+    std::ostringstream       progress;
     const corot::io::Results results =
       corot::analysis::run_analysis(corot::deck::read_deck(deck), MPI_COMM_WORLD, progress);
     const corot::io::StepResult &step = results.steps.at(0);
@@ -116,9 +117,10 @@ TEST(ZeroPivotHold, UnloadedFreeDofIsHeldNlgeom)
 
 TEST(ZeroPivotHold, UnloadedFreeDofIsHeldRiks)
 {
-  std::ostringstream progress;
+  std::ostringstream       progress;
   const corot::io::Results results = corot::analysis::run_analysis(
-    corot::deck::read_deck(write_deck("truss_riks.inp", truss_deck(",NLGEOM", "*STATIC,RIKS\n0.25,1.0,,,1.0", "2,1,1."))),
+    corot::deck::read_deck(write_deck(
+      "truss_riks.inp", truss_deck(",NLGEOM", "*STATIC,RIKS\n0.25,1.0,,,1.0", "2,1,1."))),
     MPI_COMM_WORLD, progress);
   const corot::io::StepResult &step = results.steps.at(0);
   const double lpf = step.results_as<corot::analysis::StaticResults>().load_factor.back();
@@ -135,17 +137,18 @@ TEST(ZeroPivotHold, LoadedFreeDofStopsAtTheStep)
       try
         {
           std::ostringstream progress;
-          corot::analysis::run_analysis(corot::deck::read_deck(write_deck(
-                                          "truss_loaded.inp",
-                                          truss_deck(options, "*STATIC", "2,1,1.\n2,2,0.5"))),
-                                        MPI_COMM_WORLD, progress);
+          corot::analysis::run_analysis(
+            corot::deck::read_deck(
+              write_deck("truss_loaded.inp", truss_deck(options, "*STATIC", "2,1,1.\n2,2,0.5"))),
+            MPI_COMM_WORLD, progress);
           ADD_FAILURE() << "no error for a load on an unrestrained DOF" << options;
         }
       catch (const corot::core::InputError &error)
         {
           const std::string message = error.what();
-          EXPECT_NE(message.find("truss_loaded.inp:20: the structure is a mechanism: no element "
-                                 "or boundary condition restrains node 2 UY, and a load acts on it"),
+          EXPECT_NE(message.find(
+                      "truss_loaded.inp:20: the structure is a mechanism: no element "
+                      "or boundary condition restrains node 2 UY, and a load acts on it"),
                     std::string::npos)
             << message;
         }
@@ -169,9 +172,10 @@ TEST(ZeroPivotHold, LoadAtAnyTimeOfTheStepCountsAsLoad)
     }
   catch (const corot::core::InputError &error)
     {
-      EXPECT_NE(std::string(error.what()).find("truss_amplitude.inp:20: the structure is a "
-                                               "mechanism: no element or boundary condition "
-                                               "restrains node 2 UY, and a load acts on it"),
+      EXPECT_NE(std::string(error.what())
+                  .find("truss_amplitude.inp:20: the structure is a "
+                        "mechanism: no element or boundary condition "
+                        "restrains node 2 UY, and a load acts on it"),
                 std::string::npos)
         << error.what();
     }

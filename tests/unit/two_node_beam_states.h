@@ -99,8 +99,9 @@ namespace corot::test
     const double                           l = (x[1] - x[0]).norm();
     for (int n = 0; n < 2; ++n)
       {
-        nodes.configuration.displacements[n] = 0.02 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
-        nodes.configuration.rotations[n]     = Eigen::Quaterniond(random_rotation(rng, 0.3));
+        nodes.configuration.displacements[n] =
+          0.02 * l * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
+        nodes.configuration.rotations[n] = Eigen::Quaterniond(random_rotation(rng, 0.3));
       }
     superpose_rigid_motion(nodes, x, random_rotation(rng, 2.5),
                            Eigen::Vector3d(unit(rng), unit(rng), unit(rng)) * l);
