@@ -168,3 +168,48 @@ def cantilever_bending_frequencies(n, L, E, G, rho, A, I, k):
 def cantilever_torsion_frequencies(n, L, G, J, rho, polar):
     """Uniform torsion of a clamped-free shaft without warping: f_i = (2i - 1)/(4L) sqrt(GJ/(rho Ip))."""
     return [(2 * i - 1) / (4.0 * L) * math.sqrt(G * J / (rho * polar)) for i in range(1, n + 1)]
+
+
+def driven_pendulum(t_end, omega, crank, masses, rotary, g, steps=20000):
+    """Rigid pendulum in the x-z plane hinged at the tip of a crank that turns about y at the
+    constant rate omega from rest at t = 0 (CalculiX's pendel: the crank's rotation follows a
+    ramp amplitude, so the hinge's velocity jumps from 0 to crank * omega at t = 0).
+
+    The pendulum is a rigid line of point masses masses = [(m_i, r_i)] at distances r_i from the
+    hinge plus a rotary inertia `rotary` about y; the direction from the hinge is
+    d = (-sin phi, -cos phi) (phi = 0 hanging down, a rotation about y), gravity g along -z.
+    Hinge p = crank (-sin theta, -cos theta), theta = omega t. Lagrange's equation with
+    S = sum m_i r_i, I = sum m_i r_i^2 + rotary:
+        I phi'' + S (p'' . d'(phi) + g sin phi) = 0,   p'' . d' = crank omega^2 sin(phi - theta).
+    The jump of the hinge's velocity at t = 0 leaves the momentum conjugate to phi,
+    S p' . d' + I phi', unchanged (zero): phi'(0+) = -S crank omega / I.
+    Classical Runge-Kutta of order 4 with `steps` steps (the default is converged to 1e-12 of
+    the swing at t_end = 1). Returns (phi, phi') at t_end and the displacement (u1, u3) of the
+    point at distance r from the hinge is then tip_displacement(...)."""
+    first = sum(m * r for m, r in masses)
+    inertia = sum(m * r * r for m, r in masses) + rotary
+
+    def rate(t, phi, phidot):
+        theta = omega * t
+        return phidot, -first / inertia * (crank * omega ** 2 * math.sin(phi - theta) + g * math.sin(phi))
+
+    phi, phidot = 0.0, -first * crank * omega / inertia
+    h = t_end / steps
+    for i in range(steps):
+        t = i * h
+        k1 = rate(t, phi, phidot)
+        k2 = rate(t + h / 2, phi + h / 2 * k1[0], phidot + h / 2 * k1[1])
+        k3 = rate(t + h / 2, phi + h / 2 * k2[0], phidot + h / 2 * k2[1])
+        k4 = rate(t + h, phi + h * k3[0], phidot + h * k3[1])
+        phi += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+        phidot += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+    return phi, phidot
+
+
+def driven_pendulum_displacement(t, omega, crank, phi, r):
+    """Displacement (u1, u3) at time t of the pendulum point at distance r from the hinge, which
+    hangs at (0, -crank - r) at t = 0 (see driven_pendulum)."""
+    theta = omega * t
+    x = -crank * math.sin(theta) - r * math.sin(phi)
+    z = -crank * math.cos(theta) - r * math.cos(phi)
+    return x, z + crank + r

@@ -15,6 +15,7 @@ An 'enabled' or 'pending' deck passes when corot exits 0 and every check holds; 
 matches the deck's expected error.
 """
 import argparse
+import gzip
 import json
 import os
 import re
@@ -65,11 +66,40 @@ def run_ccx(ccx, deck):
         return ccx_dat.read_dat(dat) if os.path.exists(dat) else None
 
 
+def deck_path(tests, name):
+    """NAME.inp or NAME.inp.gz where the package installs it, or None."""
+    for candidate in (name + ".inp", name + ".inp.gz"):
+        path = os.path.join(tests, candidate)
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def prepare_deck(args, name, spec, out):
+    """The deck corot runs: the package's own file, or, when it is gzipped or the spec derives a
+    variant of it (spec.derive: text -> text, e.g. a print request instead of a file per
+    increment), that text written into the results directory under the same name (so corot's
+    file:line messages name NAME.inp)."""
+    source = deck_path(args.tests, name)
+    if not source.endswith(".gz") and spec.derive is None:
+        return source
+    opener = gzip.open if source.endswith(".gz") else open
+    with opener(source, "rt", encoding="utf-8", errors="replace") as handle:
+        text = handle.read()
+    if spec.derive is not None:
+        text = spec.derive(text)
+    deck = os.path.join(out, "deck", name + ".inp")
+    os.makedirs(os.path.dirname(deck), exist_ok=True)
+    with open(deck, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return deck
+
+
 def run_deck(args, name, out, verbose=True):
     """Returns (passed, one-line summary)."""
     spec = ccx_decks.DECKS[name]
-    deck = os.path.join(args.tests, name + ".inp")
     os.makedirs(out, exist_ok=True)
+    deck = prepare_deck(args, name, spec, out)
     completed = subprocess.run([args.corot, "run", deck, "-o", out], capture_output=True, text=True)
     say = print if verbose else (lambda *a, **k: None)
 
@@ -150,7 +180,7 @@ def main():
         status = 0
         for name in names:
             out = os.path.join(args.out or scratch, name)
-            if not os.path.exists(os.path.join(args.tests, name + ".inp")):
+            if deck_path(args.tests, name) is None:
                 print(f"{name}.inp not in {args.tests}: skipped")
                 status = status or 77
                 continue
