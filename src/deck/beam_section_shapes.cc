@@ -1,3 +1,4 @@
+#include <src/core/number_text.h>
 #include <src/deck/beam_section_shapes.h>
 
 #include <algorithm>
@@ -210,7 +211,7 @@ namespace corot::deck
     for (const double d : dims)
       if (!(d > 0.0))
         throw core::InputError(location, "SECTION=" + shape + " dimensions must be positive, got " +
-                                           std::to_string(d));
+                                           core::number_text(d));
     if (shape == "RECT")
       return rectangle(dims[0], dims.size() == 2 ? dims[1] : dims[0]);
     if (shape == "CIRC")
@@ -225,8 +226,8 @@ namespace corot::deck
       {
         if (dims[1] > dims[0])
           throw core::InputError(location,
-                                 "SECTION=PIPE wall thickness " + std::to_string(dims[1]) +
-                                   " exceeds the outer radius " + std::to_string(dims[0]));
+                                 "SECTION=PIPE wall thickness " + core::number_text(dims[1]) +
+                                   " exceeds the outer radius " + core::number_text(dims[0]));
         return pipe(dims[0], dims[1], poissons_ratio);
       }
     if (dims[2] + dims[4] >= dims[0] || dims[3] + dims[5] >= dims[1])

@@ -1,5 +1,6 @@
 #include <elements/registry.h>
 #include <src/core/expression_constants.h>
+#include <src/core/number_text.h>
 #include <src/deck/beam_section_shapes.h>
 #include <src/deck/keyword_registry.h>
 #include <src/deck/model_keyword_parser.h>
@@ -79,7 +80,7 @@ namespace corot::deck
       if (allow_zero ? !(value >= 0.0) : !(value > 0.0))
         throw core::InputError(location,
                                what + (allow_zero ? " must not be negative" : " must be positive") +
-                                 ", got " + std::to_string(value));
+                                 ", got " + core::number_text(value));
     }
   } // namespace
 

@@ -1,3 +1,4 @@
+#include <src/core/number_text.h>
 #include <src/solvers/buckling_eigen_solver.h>
 #include <src/solvers/shift_invert_operator.h>
 
@@ -54,7 +55,7 @@ namespace corot::solvers
           if (!(residual <= residual_tolerance))
             throw std::runtime_error("buckling eigenpair " +
                                      std::to_string(result.eigenvalues.size() + 1) +
-                                     " (load factor " + std::to_string(lambda) +
+                                     " (load factor " + core::number_text(lambda) +
                                      ") failed the residual check: " + std::to_string(residual));
           result.eigenvalues.push_back(lambda);
           result.residuals.push_back(residual);
@@ -200,7 +201,7 @@ namespace corot::solvers
           if (!(residual <= residual_tolerance))
             throw std::runtime_error("buckling eigenpair " +
                                      std::to_string(result.eigenvalues.size() + 1) +
-                                     " (load factor " + std::to_string(lambda) +
+                                     " (load factor " + core::number_text(lambda) +
                                      ") failed the residual check: " + std::to_string(residual));
           Eigen::VectorXd x(n_rows);
           const double    norm = std::sqrt(x_k_x[pair.column]);

@@ -1,3 +1,4 @@
+#include <src/core/number_text.h>
 #include <src/solvers/sturm_sequence.h>
 
 #include <deal.II/base/mpi.h>
@@ -137,7 +138,7 @@ namespace corot::solvers
     outcome = dealii::Utilities::MPI::broadcast(communicator, outcome, 0);
     if (outcome < 0)
       throw std::runtime_error(
-        "the Sturm-sequence factorization of K - sigma M at sigma = " + std::to_string(sigma) +
+        "the Sturm-sequence factorization of K - sigma M at sigma = " + core::number_text(sigma) +
         " failed (MUMPS error " + std::to_string(outcome + 1) +
         (outcome + 1 == -10 ?
            ": singular, sigma is an eigenvalue or a massless DOF has no stiffness)" :

@@ -111,3 +111,15 @@ TEST_F(DeckLimitsTest, SetsNamingSetsManyTimesOver)
   expect_error(deck, s6_line,
                "members in all (at most 100000000; a set that names other sets many times over?)");
 }
+
+// A value out of its range is printed as %g: -1e-09, not std::to_string's "-0.000000" (which
+// read as if the deck held zero), and a wrong wall 2e-3 as 0.002, not "0.002000".
+TEST_F(DeckLimitsTest, SmallValuesInMessagesKeepTheirDigits)
+{
+  expect_error("*MATERIAL, NAME=STEEL\n*ELASTIC\n2.1e11, 0.3\n*DENSITY\n-1e-9\n", "-1e-9",
+               "density must not be negative, got -1e-09");
+  expect_error(nodes + "*ELEMENT, TYPE=B31, ELSET=E\n1, 1, 2\n*MATERIAL, NAME=STEEL\n*ELASTIC\n"
+                       "2.1e11, 0.3\n*BEAM SECTION, ELSET=E, MATERIAL=STEEL, SECTION=PIPE\n"
+                       "0.001, 0.002\n0, 0, 1\n",
+               "0.001, 0.002", "SECTION=PIPE wall thickness 0.002 exceeds the outer radius 0.001");
+}
