@@ -1,5 +1,6 @@
 #include <src/analysis/frequency_analysis.h>
 #include <src/analysis/frequency_results.h>
+#include <src/analysis/modal_participation.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
@@ -9,6 +10,7 @@
 
 #include <cmath>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 
 namespace corot::analysis
@@ -19,6 +21,36 @@ namespace corot::analysis
     , step_(step)
     , loading_(loading)
   {}
+
+  double
+  FrequencyAnalysis::model_extent() const
+  {
+    Eigen::Vector3d lowest  = Eigen::Vector3d::Constant(std::numeric_limits<double>::max());
+    Eigen::Vector3d highest = -lowest;
+    for (const auto &node : context_.model.nodes)
+      {
+        lowest  = lowest.cwiseMin(node.position);
+        highest = highest.cwiseMax(node.position);
+      }
+    return context_.model.nodes.empty() ? 1.0 : std::max((highest - lowest).norm(), 1e-300);
+  }
+
+  Eigen::VectorXd
+  FrequencyAnalysis::displacement_normalized(const Eigen::VectorXd &shape,
+                                             const double           model_size) const
+  {
+    double translation = 0.0, rotation = 0.0;
+    for (unsigned dof = 0; dof < shape.size(); ++dof)
+      {
+        double &largest_of_kind =
+          core::is_rotation(context_.dofs.kind_of(dof)) ? rotation : translation;
+        largest_of_kind = std::max(largest_of_kind, std::abs(shape[dof]));
+      }
+    // A mode without translations (torsion of a shaft on its axis): its round-off translations
+    // must not be blown up to 1; the largest rotation times the model's size is 1 instead.
+    const double largest = std::max(translation, rotation * model_size);
+    return largest > 0.0 ? Eigen::VectorXd(shape / largest) : shape;
+  }
 
   io::StepResult
   FrequencyAnalysis::run(const unsigned step_number)
@@ -101,6 +133,9 @@ namespace corot::analysis
       wants_shapes = wants_shapes || request.kind == core::OutputRequest::Kind::node_file ||
                      request.kind == core::OutputRequest::Kind::element_file;
 
+    frequencies.normalization               = p.mass_normalization ? "mass" : "displacement";
+    const double                 model_size = model_extent();
+    std::vector<Eigen::VectorXd> shapes;
     for (unsigned mode = 0; mode < pairs.eigenvalues.size(); ++mode)
       {
         const double lambda    = pairs.eigenvalues[mode];
@@ -113,25 +148,25 @@ namespace corot::analysis
         line << "mode " << mode + 1 << ": eigenvalue " << std::setprecision(10) << lambda
              << ", residual " << std::setprecision(2) << pairs.residuals[mode];
         result.log.push_back(line.str());
+        // The solver's vectors are M-normalized (phi^T M phi = 1).
+        shapes.push_back(p.mass_normalization ?
+                           pairs.eigenvectors[mode] :
+                           displacement_normalized(pairs.eigenvectors[mode], model_size));
+      }
+    frequencies.participation = ModalParticipation::compute(context_, mass, shapes, base.nonlinear);
 
-        if (wants_shapes)
-          {
-            Eigen::VectorXd shape   = pairs.eigenvectors[mode];
-            double          largest = 0.0;
-            for (unsigned dof = 0; dof < shape.size(); ++dof)
-              if (!core::is_rotation(context_.dofs.kind_of(dof)))
-                largest = std::max(largest, std::abs(shape[dof]));
-            if (largest > 0.0)
-              shape /= largest;
-            core::Configuration saved = context_.configuration;
-            context_.configuration    = core::Configuration(context_.model.nodes.size());
-            context_.configuration.apply_increment(context_.dofs, shape);
-            std::ostringstream label;
-            label << "mode " << mode + 1 << ": " << std::setprecision(6) << frequency;
-            result.frames.push_back(
-              recorder.frame(mode + 1, label.str(), Eigen::VectorXd(), false));
-            context_.configuration = saved;
-          }
+    for (unsigned mode = 0; wants_shapes && mode < shapes.size(); ++mode)
+      {
+        // Translations on the configuration, rotations from the plain vector (never wrapped).
+        core::Configuration saved = context_.configuration;
+        context_.configuration    = core::Configuration(context_.model.nodes.size());
+        context_.configuration.apply_increment(context_.dofs, shapes[mode]);
+        recorder.use_linear_state(shapes[mode]);
+        std::ostringstream label;
+        label << "mode " << mode + 1 << ": " << std::setprecision(6)
+              << frequencies.frequencies[mode];
+        result.frames.push_back(recorder.frame(mode + 1, label.str(), Eigen::VectorXd(), false));
+        context_.configuration = saved;
       }
 
     // The Sturm-sequence check: as many eigenvalues below the highest
@@ -167,6 +202,13 @@ namespace corot::analysis
                     const core::Step &)
     {
       core::FrequencyParameters p;
+      if (const auto normalization = keyword.value_upper("NORMALIZATION"))
+        {
+          if (*normalization != "MASS" && *normalization != "DISPLACEMENT")
+            throw core::InputError(keyword.location(), "NORMALIZATION=" + *normalization +
+                                                         ": expected DISPLACEMENT or MASS");
+          p.mass_normalization = *normalization == "MASS";
+        }
       deck::require_at_most_lines(keyword, data, 1);
       if (data.empty())
         return p;
@@ -202,8 +244,8 @@ namespace corot::analysis
       type.parameters       = {{"SOLVER", "accepted and ignored"},
                                {"STORAGE", "accepted and ignored"},
                                {"EIGENSOLVER", "accepted and ignored"},
-                               {"NORMALIZATION",
-                                "accepted and ignored (mode shapes: largest translation 1)"},
+                               {"NORMALIZATION", "DISPLACEMENT (default: largest translation 1) or MASS "
+                                                       "(phi^T M phi = 1, CalculiX's shapes)"},
                                {"GLOBAL", "accepted and ignored"},
                                {"CYCMPC", "accepted and ignored"}};
       type.data_lines       = "number of eigenvalues (10), lowest frequency, highest frequency "

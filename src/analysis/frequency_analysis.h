@@ -6,6 +6,8 @@
 #include <src/analysis/analysis_context.h>
 #include <src/io/results.h>
 
+#include <Eigen/Dense>
+
 namespace corot::analysis
 {
   /**
@@ -18,8 +20,10 @@ namespace corot::analysis
    * small-displacement stiffness and M the consistent mass about the
    * reference configuration, so a preload without NLGEOM does not change the
    * frequencies (Abaqus, "Natural frequency extraction: initial conditions").
-   * Reports eigenvalues, frequencies in cycles/time and, when *NODE FILE is
-   * requested, mode shapes normalised to a largest translation of one.
+   * Reports eigenvalues, frequencies in cycles/time, participation factors and
+   * effective modal masses (ModalParticipation) and, when *NODE FILE is
+   * requested, mode shapes normalized as NORMALIZATION= says, their rotations
+   * written as plain rotation vectors (never wrapped at pi).
    */
   class FrequencyAnalysis
   {
@@ -30,6 +34,18 @@ namespace corot::analysis
     run(unsigned step_number);
 
   private:
+    /** The diagonal of the box around the model's nodes (a length to weigh rotations by). */
+    double
+    model_extent() const;
+
+    /**
+     * @p shape scaled so that its largest translation is 1, or, when its rotations times
+     * @p model_size are larger (a mode without translations), its largest rotation times
+     * @p model_size (NORMALIZATION=DISPLACEMENT).
+     */
+    Eigen::VectorXd
+    displacement_normalized(const Eigen::VectorXd &shape, double model_size) const;
+
     AnalysisContext   &context_;
     const core::Step  &step_;
     const StepLoading &loading_;

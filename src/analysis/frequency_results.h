@@ -3,6 +3,7 @@
  * @file
  * What a *FREQUENCY step reports beyond the common step output.
  */
+#include <src/analysis/modal_participation.h>
 #include <src/io/results.h>
 #include <src/solvers/sturm_sequence.h>
 
@@ -15,10 +16,11 @@ namespace corot::analysis
 {
   /**
    * Results of *FREQUENCY ("frequency"). NAME.json: "eigenvalues" and
-   * "frequencies" always, "sturm_check" when modes were found, "node_output"
-   * and "element_output" when not empty.
+   * "frequencies" always, "sturm_check" and "participation" when modes were
+   * found, "node_output" and "element_output" when not empty.
    * NAME.dat: mode, eigenvalue, omega (rad/time), frequency (cycles/time),
-   * period; then the node and element tables.
+   * period; the participation factors, effective modal masses and their
+   * totals (CalculiX's tables); then the node and element tables.
    */
   class FrequencyResults : public io::ProcedureResults
   {
@@ -27,6 +29,10 @@ namespace corot::analysis
     std::vector<double> frequencies; ///< cycles/time
     /** The Sturm-sequence check of the reported eigenvalues. */
     std::optional<solvers::SturmCheck> sturm;
+    /** How the mode shapes are scaled: "displacement" or "mass" (NORMALIZATION=). */
+    std::string normalization = "displacement";
+    /** Participation factors and effective masses of the reported modes. */
+    std::optional<ModalParticipation> participation;
 
     std::string
     procedure() const override;
@@ -36,5 +42,14 @@ namespace corot::analysis
 
     void
     write_report(std::ostream &out, const io::StepResult &step) const override;
+
+  private:
+    /** The "participation" object of NAME.json. */
+    void
+    write_participation(io::JsonStream &json) const;
+
+    /** CalculiX's participation, effective-mass and total-mass tables in NAME.dat. */
+    void
+    write_participation_report(std::ostream &out) const;
   };
 } // namespace corot::analysis

@@ -56,6 +56,12 @@ namespace corot::core
     unsigned              n_modes = 10;
     std::optional<double> lower_frequency; ///< cycles/time
     std::optional<double> upper_frequency; ///< cycles/time
+    /**
+     * NORMALIZATION=MASS: phi^T M phi = 1 (CalculiX's shapes); DISPLACEMENT (Abaqus's default):
+     * the largest translation is 1, or, in a mode without translations, the largest rotation
+     * times the model's size.
+     */
+    bool mass_normalization = false;
   };
 
   /** *BUCKLE data line. */
