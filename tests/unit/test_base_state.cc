@@ -229,7 +229,7 @@ TEST(BaseState, BuckleAboutUnloadedNlgeomBaseIsTheLinearBuckle)
       EXPECT_EQ(based.steps[1].base_state.step, 1u) << name;
       const auto &a = linear.steps[0].results_as<corot::analysis::BuckleResults>().load_factors;
       const auto &b = based.steps[1].results_as<corot::analysis::BuckleResults>().load_factors;
-      ASSERT_EQ(a.size(), 3u) << name;
+      ASSERT_GE(a.size(), 3u) << name;
       ASSERT_EQ(b.size(), a.size()) << name;
       for (unsigned mode = 0; mode < a.size(); ++mode)
         EXPECT_NEAR(b[mode], a[mode], 1e-9 * a[mode]) << name << ", mode " << mode + 1;

@@ -370,7 +370,10 @@ TEST_P(ElementProperties, InitialStressIncrementIsObjectiveAndIsTheLinearBuckles
         }
       const Eigen::VectorXd increment = base.random_increment(rng, 1e-3 * l, 1e-3);
       element->initial_stress_increment(base.kinematics(), increment, k_delta);
-      EXPECT_GT(k_delta.norm(), 0.0) << sample.name;
+      if (stiffness_scale(*element) > 0.0) // point inertias carry no stress
+        {
+          EXPECT_GT(k_delta.norm(), 0.0) << sample.name;
+        }
       const Eigen::Matrix3d q      = base.random_rotation(rng, 2.0);
       ElementState          turned = base;
       turned.superpose_rigid_motion(q, base.random_translation(rng, l));
