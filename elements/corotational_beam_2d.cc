@@ -152,6 +152,24 @@ namespace corot::elements
   }
 
   void
+  CorotationalBeam2D::initial_stress_increment(const ElementKinematics &base,
+                                               const Eigen::VectorXd   &increment,
+                                               Eigen::MatrixXd         &stiffness) const
+  {
+    const Eigen::Vector2d x = chord(base);
+    const double          l = x.norm();
+    if (!(l > 0.0))
+      throw std::runtime_error("B21 element collapsed to zero chord length");
+    const Eigen::Vector3d ds = basic_stiffness_ * (static_b(x) * Vector6d(increment));
+    const Eigen::Vector2d e = x / l, e_perp = perp(e);
+    const Matrix62        g     = chord_map();
+    const Eigen::Matrix2d axial = (ds[0] / l) * (Eigen::Matrix2d::Identity() - e * e.transpose());
+    const Eigen::Matrix2d bending =
+      ((ds[1] + ds[2]) / (l * l)) * (e * e_perp.transpose() + e_perp * e.transpose());
+    stiffness = g * (axial + bending) * g.transpose();
+  }
+
+  void
   CorotationalBeam2D::conserving_force(const ElementKinematics &state_n,
                                        const ElementKinematics &state_n1, Eigen::VectorXd &force,
                                        Eigen::MatrixXd *tangent) const

@@ -137,6 +137,20 @@ namespace corot::elements
       linear_.geometric_stiffness(state, stiffness);
     }
 
+    /**
+     * The stress part of the tangent, G (dN/l (I - e e^T) + (dM1 + dM2)/l^2
+     * (e e_perp^T + e_perp e^T)) G^T, at the chord x = l e of @p base, with
+     * the basic-force increment ds = K_basic B(x) @p increment (Crisfield &
+     * Shi 1993, eq. 37). The local kernel is linear, so only the chord's
+     * rotation carries initial stress: about a load-free base this is the
+     * string term N/l, not the consistent N/(30 L) matrix of
+     * geometric_stiffness() (both converge to the same buckling loads, the
+     * former in h^2).
+     */
+    void
+    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
+                             Eigen::MatrixXd &stiffness) const override;
+
     /** As the linear B21: modulus -> K, density -> M, thickness -> 0, area throws. */
     void
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,

@@ -373,6 +373,26 @@ namespace corot::elements
                 CorotationalFrame3D::geometric_tangent(frame, f_l);
   }
 
+  void
+  CorotationalBeam3D::initial_stress_increment(const ElementKinematics &base,
+                                               const Eigen::VectorXd   &increment,
+                                               Eigen::MatrixXd         &stiffness) const
+  {
+    const CorotationalFrame3D::State frame = frame_.evaluate(base);
+    const Vector7                    d_l   = frame.deformation;
+    const Vector7                    dd_l  = frame.b * Eigen::Matrix<double, 12, 1>(increment);
+    Vector6                          eps, eps_mod;
+    Eigen::Matrix<double, 6, 7>      j;
+    Eigen::Matrix<double, 6, 6>      a;
+    strains(d_l, eps, j);
+    modified(eps, eps_mod, a);
+    const Eigen::Matrix<double, 6, 7> j_mod  = a * j;
+    const Vector6                     dsigma = section_stiffness_ * (j_mod * dd_l);
+    const Vector7                     df_l   = j_mod.transpose() * dsigma;
+    stiffness = frame.b.transpose() * stress_hessian(d_l, dsigma) * frame.b +
+                CorotationalFrame3D::geometric_tangent(frame, df_l);
+  }
+
   std::vector<std::pair<std::string, double>>
   CorotationalBeam3D::section_forces(const ElementKinematics &state,
                                      const bool               large_displacements) const

@@ -169,6 +169,18 @@ namespace corot::elements
     void
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
 
+    /**
+     * At the frame of @p base (local deformations d_l): with the local
+     * deformation increment dd_l = B dd of @p increment and the stress
+     * increment dsigma = S J~(d_l) dd_l (J~ = A J, Meijaard eqs. 2, 16),
+     * B^T (sum_k dsigma_k d2 eps~_k/d d_l^2) B + K_sigma(J~^T dsigma): the
+     * stress part of the tangent of internal_force() with sigma -> dsigma.
+     * At the reference it is geometric_stiffness() of the same increment.
+     */
+    void
+    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
+                             Eigen::MatrixXd &stiffness) const override;
+
     /** That of TimoshenkoBeam3D (linear stiffness and consistent mass). */
     void
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,

@@ -286,6 +286,17 @@ namespace corot::elements
 
   template <int N>
   void
+  CorotationalShell<N>::initial_stress_increment(const ElementKinematics &base,
+                                                 const Eigen::VectorXd   &increment,
+                                                 Eigen::MatrixXd         &stiffness) const
+  {
+    const typename ShellFrame<N>::State frame = frame_.evaluate(base);
+    const Vector local_force                  = local_stiffness_ * (frame.b * Vector(increment));
+    stiffness                                 = frame_.geometric_tangent(frame, local_force);
+  }
+
+  template <int N>
+  void
   CorotationalShell<N>::mass_parts(const MassKind kind, Eigen::MatrixXd &translational,
                                    Eigen::MatrixXd &rotary) const
   {

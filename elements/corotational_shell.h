@@ -138,6 +138,15 @@ namespace corot::elements
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
 
     /**
+     * K_sigma(df_l) of the frame at @p base, df_l = K_l B dd the local-force
+     * increment of @p increment (the local kernel is linear): the stress part
+     * of the tangent of internal_force() with f_l -> df_l.
+     */
+    void
+    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
+                             Eigen::MatrixXd &stiffness) const override;
+
+    /**
      * DENSITY: dM = M; MODULUS: dK = K; THICKNESS: the membrane stiffness is
      * linear and the bending stiffness cubic in t, the translational mass
      * linear and the rotary inertia cubic, so dK = K_membrane + 3 K_bending,

@@ -151,6 +151,21 @@ namespace corot::elements
   }
 
   void
+  CorotationalTruss::initial_stress_increment(const ElementKinematics &base,
+                                              const Eigen::VectorXd   &increment,
+                                              Eigen::MatrixXd         &stiffness) const
+  {
+    const Eigen::VectorXd x = chord(base);
+    const double          l = x.norm();
+    const Eigen::VectorXd e = x / l;
+    const double          dn =
+      (axial_stiffness_ / reference_length_) *
+      e.dot(increment.segment(dimension_, dimension_) - increment.segment(0, dimension_));
+    stiffness = two_node_pattern(
+      (dn / l) * (Eigen::MatrixXd::Identity(dimension_, dimension_) - e * e.transpose()));
+  }
+
+  void
   CorotationalTruss::design_derivative(const DesignProperty property,
                                        Eigen::MatrixXd     &stiffness_derivative,
                                        Eigen::MatrixXd     &mass_derivative) const

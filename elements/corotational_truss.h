@@ -72,6 +72,15 @@ namespace corot::elements
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
 
     /**
+     * (dN/l) [P -P; -P P], P = I - e e^T, at the chord x = l e of @p base,
+     * with the axial-force increment dN = EA/l0 e . (du2 - du1) of
+     * @p increment: the stress part (N/l) P of the tangent with N -> dN.
+     */
+    void
+    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
+                             Eigen::MatrixXd &stiffness) const override;
+
+    /**
      * density: dK = 0, dM = M (consistent); modulus: dK = K_lin, dM = 0;
      * area: dK = K_lin, dM = M; thickness: zero matrices.
      */

@@ -122,6 +122,26 @@ namespace corot::elements
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const = 0;
 
     /**
+     * Differential initial-stress matrix for *BUCKLE about a deformed,
+     * stressed base state (Abaqus Theory Manual, "Eigenvalue buckling
+     * prediction": K_Delta, the initial stress due to the perturbation load):
+     * the change of the stress part of the consistent tangent of
+     * internal_force() at the geometry of @p base when the element's
+     * stresses change by their linearised response to the DOF increment
+     * @p increment (size n_dofs(); rotational entries are spatial rotation
+     * increments, as the tangent's columns). Geometry, frame and the material
+     * part of the tangent are held at @p base; the result is linear in
+     * @p increment. With @p base the reference configuration it equals
+     * geometric_stiffness() of the small displacements @p increment for
+     * elements whose tangent carries the consistent initial stress (T2D2,
+     * T3D2, B31, shells); B21's tangent carries only the chord's term.
+     * Throws std::logic_error where not available.
+     */
+    virtual void
+    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
+                             Eigen::MatrixXd &stiffness) const = 0;
+
+    /**
      * Derivatives of the linear stiffness and the consistent mass with
      * respect to the fractional change alpha of @p property at alpha = 0
      * (the property becomes (1 + alpha) times its baseline value).

@@ -70,6 +70,13 @@ namespace corot::elements
   }
 
   void
+  NodalInertia::initial_stress_increment(const ElementKinematics &, const Eigen::VectorXd &,
+                                         Eigen::MatrixXd &stiffness) const
+  {
+    stiffness = Eigen::MatrixXd::Zero(3, 3);
+  }
+
+  void
   NodalInertia::design_derivative(const DesignProperty property,
                                   Eigen::MatrixXd     &stiffness_derivative,
                                   Eigen::MatrixXd     &mass_derivative) const

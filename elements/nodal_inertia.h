@@ -86,6 +86,11 @@ namespace corot::elements
     void
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
 
+    /** Zero 3 x 3. */
+    void
+    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
+                             Eigen::MatrixXd &stiffness) const override;
+
     /** dK = 0; dM = M for DesignProperty::density, zero for the other properties. */
     void
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,

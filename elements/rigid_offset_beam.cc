@@ -145,6 +145,14 @@ namespace corot::elements
   }
 
   void
+  RigidOffsetBeam::initial_stress_increment(const ElementKinematics &, const Eigen::VectorXd &,
+                                            Eigen::MatrixXd &) const
+  {
+    throw std::logic_error("the initial-stress matrix of a beam with an axis offset is not "
+                           "implemented (*BUCKLE)");
+  }
+
+  void
   RigidOffsetBeam::design_derivative(const DesignProperty property,
                                      Eigen::MatrixXd     &stiffness_derivative,
                                      Eigen::MatrixXd     &mass_derivative) const

@@ -88,6 +88,11 @@ namespace corot::elements
     void
     geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
 
+    /** Not available (the stresses of the offset's force couple); throws std::logic_error. */
+    void
+    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
+                             Eigen::MatrixXd &stiffness) const override;
+
     /** T0^T (d K_c, d M_c) T0. */
     void
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,

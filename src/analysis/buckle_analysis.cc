@@ -8,6 +8,7 @@
 #include <src/solvers/direct_solver.h>
 
 #include <algorithm>
+#include <exception>
 #include <iomanip>
 #include <sstream>
 
@@ -104,28 +105,29 @@ namespace corot::analysis
     // 1. K_0, the stiffness of the base state: after linear steps the
     //    small-displacement stiffness about the reference configuration (as
     //    CalculiX without *STEP, PERTURBATION: a linear preload does not
-    //    enter; Abaqus would add its initial stress). About the deformed,
-    //    stressed state of an NLGEOM step the buckling increment is Abaqus'
-    //    differential initial stress of the perturbation response at the base
-    //    geometry, which the elements do not provide yet: an error rather than
-    //    another answer (the derivative of the whole co-rotational tangent
-    //    along the response, tried first, adds the change of the material
-    //    stiffness, of relative size (r/l_e)^2: a load-free NLGEOM base gave
-    //    736 instead of Euler's 987 with 8 B21 and 253 with 32).
+    //    enter; Abaqus would add its initial stress); after an NLGEOM step the
+    //    symmetric part of the tangent at its end state, the preload's
+    //    stresses included (Abaqus).
     const BaseState &base = context_.base;
-    if (base.nonlinear)
-      throw core::InputError(
-        step_.defined_at, "*BUCKLE after the NLGEOM step " + std::to_string(base.step) +
-                            ": buckling about a deformed, preloaded base state is not supported "
-                            "yet; put *BUCKLE before the NLGEOM steps or after linear steps only");
-    result.base_state = {true, base.step, false, false, base.describe(false)};
+    result.base_state     = {true, base.step, base.nonlinear, base.nonlinear,
+                             base.describe(base.nonlinear)};
     result.log.push_back(result.base_state.description);
     dealii::TrilinosWrappers::SparseMatrix stiffness, geometric;
     dealii::TrilinosWrappers::MPI::Vector  residual, solution;
     Eigen::VectorXd                        internal;
-    // The condensed load vector and K_lin.
+    // The condensed load vector and, about the reference, K_lin.
     assembler.assemble_linear_residual(Eigen::VectorXd::Zero(context_.dofs.n_dofs()), load,
-                                       residual, internal, &stiffness);
+                                       residual, internal, base.nonlinear ? nullptr : &stiffness);
+    if (base.nonlinear)
+      {
+        double skewness = 0.0;
+        assembler.assemble_matrix(assembly::MatrixKind::symmetric_tangent_stiffness,
+                                  context_.configuration, stiffness, &skewness);
+        std::ostringstream line;
+        line << "tangent stiffness of the base state: |K_t - K_t^T|/|K_t| = "
+             << std::setprecision(2) << skewness << " (its symmetric part is used)";
+        result.log.push_back(line.str());
+      }
 
     // 2. The perturbation response K_0 du = Q, the step's boundary conditions held at zero.
     assembler.reinit_vector(solution);
@@ -143,8 +145,28 @@ namespace corot::analysis
     assembler.distribute(displacement);
 
     // 3. K_Delta, the change of the stiffness per unit lambda: the initial
-    //    stress of du plus the load stiffness S(M)/2 of semi-tangential moments.
-    initial_stress_matrix(displacement, load, geometric);
+    //    stress of du (about the reference: the initial-stress matrices of
+    //    the small displacements du; about an NLGEOM base: the differential
+    //    initial stress at the base geometry) plus the load stiffness S(M)/2
+    //    of semi-tangential moments.
+    if (base.nonlinear)
+      {
+        try
+          {
+            assembler.assemble_initial_stress_increment(context_.configuration, displacement,
+                                                        geometric);
+          }
+        catch (const std::exception &error)
+          {
+            throw core::InputError(step_.procedure_at,
+                                   std::string("*BUCKLE about the base state of the NLGEOM step ") +
+                                     std::to_string(base.step) + ": " + error.what());
+          }
+        zero_constrained_diagonal(geometric);
+        add_moment_stiffness(load, geometric);
+      }
+    else
+      initial_stress_matrix(displacement, load, geometric);
 
     // 4. Load factors.
     unsigned n_modes = std::get<core::BuckleParameters>(step_.parameters).n_modes;

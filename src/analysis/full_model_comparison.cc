@@ -8,6 +8,24 @@
 
 namespace corot::analysis
 {
+  void
+  full_model_matrices(AnalysisContext &context, const CmsSession &session,
+                      dealii::TrilinosWrappers::SparseMatrix &stiffness,
+                      dealii::TrilinosWrappers::SparseMatrix &mass)
+  {
+    if (session.base)
+      {
+        context.assembler.assemble_matrix(assembly::MatrixKind::symmetric_tangent_stiffness,
+                                          *session.base, stiffness);
+        context.assembler.assemble_matrix(assembly::MatrixKind::turned_consistent_mass,
+                                          *session.base, mass);
+        return;
+      }
+    const core::Configuration reference(context.model.nodes.size());
+    context.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
+    context.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
+  }
+
   FullModelModes
   full_model_modes(AnalysisContext &context, const CmsSession &session,
                    const std::map<std::string, double> &alphas, const unsigned n_modes,
@@ -15,10 +33,8 @@ namespace corot::analysis
   {
     const auto start = std::chrono::steady_clock::now();
     context.assembler.set_constraints(session.constraints, context.model.equations);
-    const core::Configuration              reference(context.model.nodes.size());
     dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
-    context.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference, stiffness);
-    context.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
+    full_model_matrices(context, session, stiffness, mass);
 
     // An imported component's matrices may couple DOFs no deck element
     // couples, outside the sparsity of the Assembler's matrices: no full model.

@@ -24,8 +24,19 @@ namespace corot::analysis
   };
 
   /**
-   * The @p n_modes lowest eigenpairs of the full model (the Assembler's
-   * K and M with the synthesis step's constraints) plus sum alpha_j
+   * The full model's K and M with the constraints already set in the
+   * Assembler: about the session's base state (CmsSession::base) the
+   * symmetric tangent and the turned consistent mass there, as *FREQUENCY;
+   * otherwise the linear stiffness and consistent mass about the reference.
+   */
+  void
+  full_model_matrices(AnalysisContext &context, const CmsSession &session,
+                      dealii::TrilinosWrappers::SparseMatrix &stiffness,
+                      dealii::TrilinosWrappers::SparseMatrix &mass);
+
+  /**
+   * The @p n_modes lowest eigenpairs of the full model (K and M of
+   * full_model_matrices with the synthesis step's constraints) plus sum alpha_j
    * (dK_j, dM_j) of @p alphas, each design derivative scattered from its
    * component to the global numbering. Anasazi shift-and-invert.
    * Throws core::InputError at @p where if the solver fails.

@@ -37,18 +37,18 @@ namespace corot::analysis
     const core::ModalSynthesisParameters &p =
       std::get<core::ModalSynthesisParameters>(step_.parameters);
 
-    // The component matrices are the elements' small-displacement ones, so
-    // only the reference configuration is a base state CMS can reduce about.
+    // The base state (Abaqus, as *FREQUENCY): after a geometrically
+    // non-linear step the components' tangent stiffness (initial stress
+    // included) and mass turned with the elements at the end of that step;
+    // otherwise the small-displacement matrices about the reference.
     const BaseState &base = context_.base;
-    if (base.nonlinear)
-      throw core::InputError(
-        step_.procedure_at,
-        "*MODAL SYNTHESIS after the geometrically non-linear step " + std::to_string(base.step) +
-          " is not available: its component matrices would be the unstressed "
-          "ones, not the tangent stiffness of that base state; use *FREQUENCY "
-          "for the preloaded structure, or run the synthesis before the NLGEOM step");
-    result.base_state = {true, base.step, false, false, base.describe(false)};
+    result.base_state     = {true, base.step, base.nonlinear, base.nonlinear,
+                             base.describe(base.nonlinear)};
     result.log.push_back(result.base_state.description);
+    session_.base.reset();
+    session_.base_step = base.step;
+    if (base.nonlinear)
+      session_.base = context_.configuration;
 
     PrescribedMotion prescribed(context_, loading_, result.log);
     session_.constraints = prescribed.constrained_dofs();
@@ -66,7 +66,8 @@ namespace corot::analysis
       {
         session_.baseline = std::make_unique<cms::ComponentModeSynthesis>(
           cms::build_substructuring(context_.model, context_.elements, context_.assembler,
-                                    context_.dofs, step_.procedure_at),
+                                    context_.dofs, step_.procedure_at,
+                                    session_.base ? &*session_.base : nullptr),
           options);
       }
     catch (const core::InputError &)
@@ -229,11 +230,8 @@ namespace corot::analysis
           return;
         }
     context_.assembler.set_constraints(session_.constraints, context_.model.equations);
-    const core::Configuration              reference(context_.model.nodes.size());
     dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
-    context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference,
-                                       stiffness);
-    context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
+    full_model_matrices(context_, session_, stiffness, mass);
     try
       {
         out.sturm = solvers::sturm_check(stiffness, mass, out.eigenvalues, std::nullopt, true);

@@ -19,7 +19,11 @@ namespace corot::analysis
    * recovered to the physical DOFs when *NODE FILE asks for them. With
    * EXPORT=prefix writes prefix_K.mtx, prefix_M.mtx and prefix_map.mtx
    * (MatrixMarket). Keeps the reduced model in @p session for the design
-   * steps that follow.
+   * steps that follow. About the base state (BaseState) as *FREQUENCY: after
+   * an NLGEOM step the component matrices are the symmetric tangent (stress
+   * stiffening) and the turned consistent mass at its end state, and the full
+   * model of COMPARE=FULL and the Sturm check the same matrices assembled
+   * (full_model_matrices); the design steps refuse such a baseline.
    */
   class ModalSynthesisAnalysis
   {

@@ -597,6 +597,31 @@ namespace corot::assembly
   }
 
   void
+  Assembler::assemble_initial_stress_increment(const core::Configuration &configuration,
+                                               const Eigen::VectorXd     &increment,
+                                               dealii::TrilinosWrappers::SparseMatrix &matrix) const
+  {
+    reinit_matrix(matrix);
+    std::vector<unsigned>         local;
+    std::vector<global_dof_index> global;
+    Eigen::MatrixXd               element;
+    for (const unsigned e : local_elements_)
+      {
+        const std::vector<unsigned> &dofs = element_dofs_[e];
+        active_entries(dofs, local, global);
+        Eigen::VectorXd element_increment = Eigen::VectorXd::Zero(dofs.size());
+        for (unsigned i = 0; i < dofs.size(); ++i)
+          if (dofs[i] != core::DofMap::invalid)
+            element_increment[i] = increment[dofs[i]];
+        elements_[e]->initial_stress_increment(kinematics(e, configuration), element_increment,
+                                               element);
+        increment_constraints_.distribute_local_to_global(restricted_matrix(element, local), global,
+                                                          matrix);
+      }
+    matrix.compress(dealii::VectorOperation::add);
+  }
+
+  void
   Assembler::assemble_residual(const core::Configuration &configuration, const bool nonlinear,
                                const Eigen::VectorXd                  &external_force,
                                dealii::TrilinosWrappers::MPI::Vector  &residual,

@@ -220,6 +220,29 @@ namespace corot::assembly
                     double                                 *skewness = nullptr) const;
 
     /**
+     * Element matrix of @p kind for element @p e at @p configuration, in the
+     * element's local DOF order (element_dofs()), as assemble_matrix adds it
+     * (MatrixKind::symmetric_tangent_stiffness unsymmetrised: the consistent
+     * tangent).
+     */
+    void
+    element_matrix(MatrixKind kind, unsigned e, const core::Configuration &configuration,
+                   Eigen::MatrixXd &matrix) const;
+
+    /**
+     * Assembles K_Delta, the differential initial-stress matrix of *BUCKLE
+     * about a deformed base state: each element's
+     * Element::initial_stress_increment at @p configuration with its entries
+     * of the replicated DOF vector @p increment (spatial rotation increments
+     * on rotational DOFs). Constrained rows get a positive diagonal (as
+     * assemble_matrix's stiffness matrices); no symmetrisation.
+     */
+    void
+    assemble_initial_stress_increment(const core::Configuration              &configuration,
+                                      const Eigen::VectorXd                  &increment,
+                                      dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+
+    /**
      * Assembles the condensed residual r = f_ext - f_int at @p configuration,
      * the replicated unconstrained internal force (for reactions) and, when
      * @p tangent is given, the matching tangent. With @p nonlinear false the
@@ -365,10 +388,6 @@ namespace corot::assembly
     Eigen::Matrix3d
     element_rotation(unsigned e, const core::Configuration &configuration) const;
 
-    /** Element matrix of @p kind for element @p e. */
-    void
-    element_matrix(MatrixKind kind, unsigned e, const core::Configuration &configuration,
-                   Eigen::MatrixXd &matrix) const;
 
     const core::Model                                     &model_;
     const std::vector<std::unique_ptr<elements::Element>> &elements_;

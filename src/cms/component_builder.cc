@@ -97,8 +97,15 @@ namespace corot::cms
   build_substructuring(const core::Model                                     &model,
                        const std::vector<std::unique_ptr<elements::Element>> &elements,
                        const assembly::Assembler &assembler, const core::DofMap &dofs,
-                       const core::SourceLocation &where)
+                       const core::SourceLocation &where, const core::Configuration *base)
   {
+    if (base != nullptr)
+      for (const core::Component &component : model.components)
+        if (component.imported)
+          throw core::InputError(where, "the imported component " + component.name +
+                                          " has no base state: component mode synthesis after "
+                                          "an NLGEOM step takes every component's matrices at "
+                                          "that step's deformed, stressed state");
     const unsigned n_dofs      = dofs.n_dofs();
     const auto    &constraints = assembler.increment_constraints();
     for (const auto &line : constraints.get_lines())
@@ -223,8 +230,18 @@ namespace corot::cms
                 const auto it = dof == core::DofMap::invalid ? local_of.end() : local_of.find(dof);
                 local.push_back(it == local_of.end() ? core::DofMap::invalid : it->second);
               }
-            elements[e]->linear_stiffness(k);
-            elements[e]->mass(elements::MassKind::consistent, m);
+            if (base != nullptr)
+              {
+                assembler.element_matrix(assembly::MatrixKind::symmetric_tangent_stiffness, e,
+                                         *base, k);
+                k = (0.5 * (k + k.transpose())).eval();
+                assembler.element_matrix(assembly::MatrixKind::turned_consistent_mass, e, *base, m);
+              }
+            else
+              {
+                elements[e]->linear_stiffness(k);
+                elements[e]->mass(elements::MassKind::consistent, m);
+              }
             add_triplets(k, local, k_triplets);
             add_triplets(m, local, m_triplets);
             locals.push_back(std::move(local));
@@ -233,6 +250,8 @@ namespace corot::cms
         component.stiffness = from_triplets(n, k_triplets);
         component.mass      = from_triplets(n, m_triplets);
 
+        if (base != nullptr)
+          continue; // no design derivatives about a preloaded base state
         for (const core::DesignParameter &parameter : model.design_parameters)
           {
             if (parameter.component != component.name || is_scale(parameter.property))

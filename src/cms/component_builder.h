@@ -30,6 +30,15 @@ namespace corot::cms
    * two or more components. Design derivatives come from
    * Element::design_derivative (Hutton & Smith eq. 4: dK = sum a^T k_s a).
    *
+   * With @p base (the deformed, stressed base state of an NLGEOM step, as
+   * *FREQUENCY's) K_c and M_c are instead the symmetric part of each
+   * element's tangent there (stress stiffening) and its consistent mass
+   * turned with the element (assembly::MatrixKind::symmetric_tangent_stiffness,
+   * turned_consistent_mass), so the components sum to the full model's
+   * matrices about that base state; no design derivatives are built then
+   * (a design change of a preloaded structure changes its base state too),
+   * and an imported component is refused (its matrices belong to no base state).
+   *
    * Throws core::InputError (at the *COMPONENT or *DESIGN PARAMETER line, or
    * @p where) if an element belongs to no component, if *EQUATION
    * constraints are present, or if an element does not support a parameter.
@@ -38,7 +47,8 @@ namespace corot::cms
   build_substructuring(const core::Model                                     &model,
                        const std::vector<std::unique_ptr<elements::Element>> &elements,
                        const assembly::Assembler &assembler, const core::DofMap &dofs,
-                       const core::SourceLocation &where);
+                       const core::SourceLocation &where,
+                       const core::Configuration  *base = nullptr);
 
   /** Maps a PROPERTY= name (DENSITY, MODULUS, THICKNESS, AREA) to the element enum. */
   elements::DesignProperty

@@ -306,3 +306,28 @@ TEST(CorotationalBeam2D, LumpedMassIsHalfTheBeamPerNode)
   EXPECT_NEAR(translation.dot(consistent * translation), rho * a * length,
               1e-13 * rho * a * length);
 }
+
+// K_Delta of *BUCKLE about a deformed base (initial_stress_increment): the
+// tangent is b(x)^T K b(x) + G K_sigma(x, s) G^T, and the nodal rotations
+// enter only the basic forces s, not the chord x. So along an increment of
+// the nodal rotations alone the derivative of the tangent (central
+// differences) is exactly K_Delta of that increment; along a translation it
+// is not (the material part changes with the chord), which is why *BUCKLE
+// does not difference the tangent.
+TEST(CorotationalBeam2D, InitialStressIncrementIsTheTangentsDerivativeAlongNodalRotations)
+{
+  const auto      element = make_b21({0.0, 0.0}, {1000.0, 0.0});
+  Eigen::VectorXd base(6);
+  base << 3.0, -2.0, 0.4, -20.0, 150.0, 0.3;
+  Eigen::VectorXd increment(6);
+  increment << 0.0, 0.0, 1.0, 0.0, 0.0, -0.4;
+  const double    h = 0.5; // exact: the tangent is linear in the nodal rotations
+  Eigen::VectorXd force;
+  Eigen::MatrixXd plus, minus, k_delta;
+  element->internal_force(state_from(base + h * increment), force, &plus);
+  element->internal_force(state_from(base - h * increment), force, &minus);
+  element->initial_stress_increment(state_from(base), increment, k_delta);
+  const Eigen::MatrixXd derivative = (plus - minus) / (2.0 * h);
+  EXPECT_LE((derivative - k_delta).norm(), 1e-7 * k_delta.norm());
+  EXPECT_GT(k_delta.norm(), 0.0);
+}
