@@ -402,10 +402,11 @@ checks = [Check(1, f"frequencies[{i}]", f[i // 2], (2e-4 if i >= 4 else 1e-4) * 
 DECKS["simplebeampipe3"] = Deck("enabled", "B32R pipe cantilever: 6 frequencies", checks,
                                 "Timoshenko cantilever 14882.0, 92846.8 to 1e-4, 258124 to 2e-4; "
                                 "CalculiX's bricks 14711.9 / 15002.4 (ref / 2.20)")
-checks = group(1, {f"element_output.{e}.{name}": (-1.0 if name == "T" else 0.0)
-                   for e in range(1, 21) for name in ("T", "N", "V2", "V3", "M1", "M2")}, 1e-9)
+checks = group(1, {f"element_output.{e}.{name}{end}": (-1.0 if name == "SM3" else 0.0)
+                   for e in range(1, 21) for name in ("SM3", "SF1", "SF2", "SF3", "SM1", "SM2")
+                   for end in ("", "_end1", "_end2")}, 1e-9)
 DECKS["simplebeampipe4"] = Deck("enabled", "B32R pipe cantilever, end torque: section forces",
-                                checks, "statics T = -1 to 1e-9; CalculiX prints brick stresses")
+                                checks, "statics SM3 = -1 at both ends to 1e-9; CalculiX prints brick stresses")
 
 # ---------------------------------------------------------------------------------------------
 # swing: a frame of 20 B32 (two A-shaped legs in x-y planes at z = 0 and 3, joined at their
