@@ -31,8 +31,9 @@ namespace corot::analysis
 
     /**
      * Whether *EL PRINT @p request asks for the section force @p name (e.g.
-     * "SM1_end2"): S (or no variable) for all of them, SF for SF1 SF2 SF3,
-     * SM for SM1 SM2 SM3, or the component itself (at every position).
+     * "SM1_end2"): S, SF (Abaqus: all section force and moment components)
+     * or no variable for all of them, SM for SM1 SM2 SM3, or the component
+     * itself (at every position).
      */
     bool
     wants_section_force(const core::OutputRequest &request, const std::string &name)
@@ -41,7 +42,7 @@ namespace corot::analysis
         return true;
       const std::string component = name.substr(0, name.find("_end"));
       for (const std::string &v : request.variables)
-        if (v == "S" || v == component || ((v == "SF" || v == "SM") && component.rfind(v, 0) == 0))
+        if (v == "S" || v == "SF" || v == component || (v == "SM" && component.rfind("SM", 0) == 0))
           return true;
       return false;
     }
