@@ -1,5 +1,6 @@
 #include <elements/corotational_beam_2d.h>
 #include <elements/registry.h>
+#include <elements/section_forces_at_ends.h>
 
 #include <cmath>
 #include <stdexcept>
@@ -229,9 +230,11 @@ namespace corot::elements
   {
     if (!large_displacements)
       return linear_.section_forces(state, false);
-    const Eigen::Vector2d x = chord(state);
-    const Eigen::Vector3d s = basic_stiffness_ * basic_deformations(state, x);
-    return {{"N", s[0]}, {"V2", -(s[1] + s[2]) / x.norm()}, {"M1", s[1]}};
+    const Eigen::Vector2d x     = chord(state);
+    const Eigen::Vector3d s     = basic_stiffness_ * basic_deformations(state, x);
+    const double          shear = -(s[1] + s[2]) / x.norm();
+    return section_forces_at_ends({"SF1", "SF2", "SM1"}, Eigen::Vector3d(s[0], shear, s[1]),
+                                  Eigen::Vector3d(s[0], shear, -s[2]));
   }
 } // namespace corot::elements
 

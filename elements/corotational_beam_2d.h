@@ -167,9 +167,12 @@ namespace corot::elements
     }
 
     /**
-     * Stress resultants at node 1 in the co-rotated chord frame: N, V2 = -(M1 + M2)/l
-     * (shear along e_perp), M1 = basic moment at node 1 (the sign convention of
-     * the linear B21). With @p large_displacements false, the linear B21 values.
+     * Stress resultants at the middle and at both ends in the co-rotated chord
+     * frame (section_forces_at_ends()), from the basic forces s = (N, M1, M2)
+     * (M1, M2 the counter-clockwise moments on the element at nodes 1, 2):
+     * SF1 = N, SF2 = -(M1 + M2)/l (shear along e_perp) at both ends, SM1 (about
+     * -z, as the linear B21) = M1 at end 1 and -M2 at end 2. With
+     * @p large_displacements false, the linear B21 values.
      */
     std::vector<std::pair<std::string, double>>
     section_forces(const ElementKinematics &state, bool large_displacements) const override;

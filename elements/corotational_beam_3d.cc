@@ -1,6 +1,7 @@
 #include <elements/corotational_beam_3d.h>
 #include <elements/registry.h>
 #include <elements/rigid_offset_beam.h>
+#include <elements/section_forces_at_ends.h>
 #include <src/core/rotation_vector.h>
 
 #include <src/core/configuration.h>
@@ -403,11 +404,11 @@ namespace corot::elements
     Vector7                          f_l;
     Matrix7                          k_l;
     local_response(frame.deformation, f_l, k_l);
-    const Eigen::Matrix<double, 12, 1> f      = CorotationalFrame3D::global_force(frame, f_l);
-    const Eigen::Vector3d              force  = frame.rotation.transpose() * f.segment<3>(0);
-    const Eigen::Vector3d              moment = frame.rotation.transpose() * f.segment<3>(3);
-    return {{"N", -force[0]},  {"V2", -force[2]},  {"V3", -force[1]},
-            {"T", -moment[0]}, {"M1", -moment[1]}, {"M2", -moment[2]}};
+    const Eigen::Matrix<double, 12, 1> f  = CorotationalFrame3D::global_force(frame, f_l);
+    const Eigen::Matrix3d              rt = frame.rotation.transpose();
+    // Minus the forces on node 1, plus those on node 2, in the axes r1 r2 r3.
+    return spatial_beam_section_forces(-rt * f.segment<3>(0), -rt * f.segment<3>(3),
+                                       rt * f.segment<3>(6), rt * f.segment<3>(9));
   }
 } // namespace corot::elements
 

@@ -197,10 +197,11 @@ namespace corot::elements
     }
 
     /**
-     * N, V2, V3, T, M1, M2 at node 1 (as TimoshenkoBeam3D), with
-     * @p large_displacements from the co-rotated nodal forces (minus the
-     * forces and moments on node 1 in the current axes r1, r2, r3), otherwise
-     * the linear kernel's values.
+     * SF1 SF2 SF3 SM1 SM2 SM3 at the middle and at both ends
+     * (section_forces_at_ends(), spatial_beam_section_forces()), with
+     * @p large_displacements from the co-rotated nodal forces f = B^T f_l
+     * (minus the forces and moments on node 1, plus those on node 2, in the
+     * current axes r1 r2 r3 = t n1 n2), otherwise the linear kernel's values.
      */
     std::vector<std::pair<std::string, double>>
     section_forces(const ElementKinematics &state, bool large_displacements) const override;

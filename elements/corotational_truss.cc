@@ -1,5 +1,6 @@
 #include <elements/corotational_truss.h>
 #include <elements/registry.h>
+#include <elements/section_forces_at_ends.h>
 
 #include <stdexcept>
 #include <string>
@@ -185,11 +186,16 @@ namespace corot::elements
   CorotationalTruss::section_forces(const ElementKinematics &state,
                                     const bool               large_displacements) const
   {
+    Eigen::VectorXd n(1);
     if (large_displacements)
-      return {{"N", axial_force(chord(state).norm())}};
-    const Eigen::VectorXd e0 = reference_chord_ / reference_length_;
-    return {{"N", axial_stiffness_ / reference_length_ *
-                    e0.dot((state[1].displacement - state[0].displacement).head(dimension_))}};
+      n[0] = axial_force(chord(state).norm());
+    else
+      {
+        const Eigen::VectorXd e0 = reference_chord_ / reference_length_;
+        n[0]                     = axial_stiffness_ / reference_length_ *
+               e0.dot((state[1].displacement - state[0].displacement).head(dimension_));
+      }
+    return section_forces_at_ends({"SF1"}, n, n);
   }
 
 } // namespace corot::elements

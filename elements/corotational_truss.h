@@ -95,7 +95,11 @@ namespace corot::elements
       return true;
     }
 
-    /** {"N": axial force}: co-rotational, or EA/l0 e0 . (u2 - u1) for small displacements. */
+    /**
+     * SF1, SF1_end1, SF1_end2 (section_forces_at_ends()): the axial force N,
+     * the same at both ends; co-rotational, or EA/l0 e0 . (u2 - u1) for small
+     * displacements.
+     */
     std::vector<std::pair<std::string, double>>
     section_forces(const ElementKinematics &state, bool large_displacements) const override;
 

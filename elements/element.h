@@ -167,7 +167,7 @@ namespace corot::elements
 
     /**
      * Section forces at @p state for *EL PRINT / *EL FILE: (name, value)
-     * pairs, e.g. ("N", 12.0). Units of force and force x length. With
+     * pairs in local axes, e.g. ("SF1", 12.0); trusses, beams: see section_forces_at_ends(). With
      * @p large_displacements false they are the small-displacement
      * (linearised) values that belong to a linear analysis.
      */

@@ -1,4 +1,5 @@
 #include <elements/beam_plane_matrices.h>
+#include <elements/section_forces_at_ends.h>
 #include <elements/timoshenko_beam_2d.h>
 
 #include <array>
@@ -168,6 +169,8 @@ namespace corot::elements
   TimoshenkoBeam2D::section_forces(const ElementKinematics &state, bool) const
   {
     const Eigen::VectorXd f = local_stiffness() * (transformation() * dofs(state));
-    return {{"N", -f[0]}, {"V2", -f[1]}, {"M1", f[2]}};
+    // Local f = [u1 v1 rz1 u2 v2 rz2]: a moment about -z is minus the one about z.
+    return section_forces_at_ends({"SF1", "SF2", "SM1"}, Eigen::Vector3d(-f[0], -f[1], f[2]),
+                                  Eigen::Vector3d(f[3], f[4], -f[5]));
   }
 } // namespace corot::elements

@@ -79,9 +79,10 @@ namespace corot::elements
                       Eigen::MatrixXd &mass_derivative) const;
 
     /**
-     * Stress resultants at node 1 (minus the local nodal forces there):
-     * N (tension positive), V2 (shear along local 2 = n), M1 (bending moment
-     * about local 1 = -z); the same values B31 reports for this beam.
+     * Stress resultants at the middle and at both ends (minus the local nodal
+     * forces on node 1, plus those on node 2; section_forces_at_ends()): SF1
+     * axial (tension positive), SF2 shear along local 2 = n, SM1 bending
+     * moment about local 1 = -z; the values B31 reports for this beam.
      */
     std::vector<std::pair<std::string, double>>
     section_forces(const ElementKinematics &state, bool large_displacements) const;

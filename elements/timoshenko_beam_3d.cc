@@ -1,4 +1,5 @@
 #include <elements/beam_plane_matrices.h>
+#include <elements/section_forces_at_ends.h>
 #include <elements/timoshenko_beam_3d.h>
 
 #include <array>
@@ -190,6 +191,9 @@ namespace corot::elements
     for (int block = 0; block < 4; ++block)
       local.segment<3>(3 * block) = rotation_ * d.segment<3>(3 * block);
     const Eigen::VectorXd f = local_stiffness() * local;
-    return {{"N", -f[0]}, {"V2", -f[2]}, {"V3", -f[1]}, {"T", -f[3]}, {"M1", -f[4]}, {"M2", -f[5]}};
+    // Local f = K d in the axes (t, e1, e2) = (t, n1, n2): minus the end forces
+    // on node 1, plus those on node 2.
+    return spatial_beam_section_forces(-f.segment<3>(0), -f.segment<3>(3), f.segment<3>(6),
+                                       f.segment<3>(9));
   }
 } // namespace corot::elements

@@ -92,12 +92,12 @@ namespace corot::elements
                       Eigen::MatrixXd &mass_derivative) const;
 
     /**
-     * Stress resultants at node 1 (minus the local nodal forces there, force
-     * and force x length): N (tension positive), V2 (shear along local 2),
-     * V3 (shear along local 1; Abaqus SF2, SF3), T (torque), M1, M2 (bending
-     * moments about local 1, 2). N, V2, V3, T are constant along the element
-     * for end loads; M1, M2 vary linearly. The same for both values of
-     * @p large_displacements (linear element).
+     * Stress resultants at the middle and both ends from the local nodal forces
+     * f = K d (minus those on node 1, plus those on node 2): SF1 axial (tension
+     * positive), SF2, SF3 shear along local 2, 1, SM1, SM2 bending moments about
+     * local 1, 2, SM3 torque (spatial_beam_section_forces()). SF, SM3 constant
+     * along the element for end loads; SM1, SM2 linear. The same for both values
+     * of @p large_displacements (linear element).
      */
     std::vector<std::pair<std::string, double>>
     section_forces(const ElementKinematics &state, bool large_displacements) const;

@@ -29,6 +29,24 @@ namespace corot::analysis
       return false;
     }
 
+    /**
+     * Whether *EL PRINT @p request asks for the section force @p name (e.g.
+     * "SM1_end2"): S, SF (Abaqus: all section force and moment components)
+     * or no variable for all of them, SM for SM1 SM2 SM3, or the component
+     * itself (at every position).
+     */
+    bool
+    wants_section_force(const core::OutputRequest &request, const std::string &name)
+    {
+      if (request.variables.empty())
+        return true;
+      const std::string component = name.substr(0, name.find("_end"));
+      for (const std::string &v : request.variables)
+        if (v == "S" || v == "SF" || v == component || (v == "SM" && component.rfind("SM", 0) == 0))
+          return true;
+      return false;
+    }
+
     std::vector<unsigned>
     ids_or_all(const core::OutputRequest &request, const std::vector<unsigned> &all)
     {
@@ -207,7 +225,7 @@ namespace corot::analysis
                   warn(
                     request, keyword,
                     std::string(variable) +
-                      " is not written: corot's element output is the section forces (N, V2, V3, T, M1, M2), which S, SF and SM request");
+                      " is not written: corot's element output is the section forces (SF1 SF2 SF3 SM1 SM2 SM3), which S, SF, SM and their components request");
               std::vector<unsigned> bare;
               for (const unsigned id : request.ids)
                 {
@@ -312,7 +330,8 @@ namespace corot::analysis
                   io::History      &history = result_.element_output[id];
                   const std::size_t row     = row_for(history, time);
                   for (const auto &[name, value] : forces)
-                    put(history, row, name, value);
+                    if (wants_section_force(request, name))
+                      put(history, row, name, value);
                 }
               break;
             case core::OutputRequest::Kind::node_file:

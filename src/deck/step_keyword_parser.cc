@@ -257,7 +257,8 @@ namespace corot::deck
     request.defined_at = keyword.location();
     std::vector<std::string>       variables;
     const std::vector<std::string> node_variables    = {"U", "V", "RF"};
-    const std::vector<std::string> element_variables = {"S", "E", "SF", "SM", "ENER", "ELSE"};
+    const std::vector<std::string> element_variables = {"S",   "E",   "SF",  "SM",  "SF1",  "SF2",
+                                                        "SF3", "SM1", "SM2", "SM3", "ENER", "ELSE"};
     bool                           is_node           = true;
     if (name == "NODE PRINT" || name == "NODE FILE")
       {
@@ -341,7 +342,8 @@ namespace corot::deck
       "write at the times of this *TIME POINTS (*DYNAMIC only, not with FREQUENCY=)");
     const char *const node_output = "U, V, RF (default all)";
     const char *const element_output =
-      "S, E, SF, SM, ENER, ELSE (default all; beams: section forces)";
+      "S, SF, SM, SF1-SF3, SM1-SM3 (section forces: middle and ends of beams and trusses; "
+      "default all), E, ENER, ELSE (not written)";
 
     /** The parameters of *NODE PRINT and *NODE FILE. */
     std::vector<KeywordParameter>

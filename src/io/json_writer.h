@@ -19,7 +19,7 @@ namespace corot::io
    * { "deck": "NAME.inp", "status": "completed", ("message": "..." unless completed)
    *   "steps": [ { "step": 1, "procedure": "static",
    *                "node_output": { "<node>": { "time": [...], "U1": [...], ... } },
-   *                "element_output": { "<element>": { "time": [...], "N": [...] } },
+   *                "element_output": { "<element>": { "time": [...], "SF1": [...] } },
    *                "newton_iterations": [...] },
    *              { "step": 2, "procedure": "frequency",
    *                "eigenvalues": [...], "frequencies": [...] },

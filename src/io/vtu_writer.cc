@@ -2,7 +2,13 @@
 
 #include <deal.II/base/data_out_base.h>
 #include <deal.II/base/exceptions.h>
+#include <deal.II/base/utilities.h>
 #include <deal.II/grid/reference_cell.h>
+
+#include <zlib.h>
+
+#include <cstdint>
+#include <cstring>
 
 #include <filesystem>
 #include <fstream>
@@ -25,7 +31,7 @@ namespace corot::io
       std::vector<std::string> names;
       /** Component ranges that ParaView shows as vectors. */
       std::vector<VectorRange> vectors;
-      /** Element value names as in FieldFrame::element_values, in column order. */
+      /** Element value names as in FieldFrame::element_values (cell data), sorted. */
       std::vector<std::string> element_value_names;
       /** The frame has rotations / reactions. */
       bool with_rotation = false, with_reaction = false;
@@ -53,19 +59,14 @@ namespace corot::io
       for (const auto &values : frame.element_values)
         for (const auto &name_and_value : values)
           element_names.insert(name_and_value.first);
-      for (const std::string &name : element_names)
-        {
-          layout.element_value_names.push_back(name);
-          const bool clashes = name == "U" || name == "UR" || name == "RF";
-          layout.names.push_back(clashes ? "element_" + name : name);
-        }
+      layout.element_value_names.assign(element_names.begin(), element_names.end());
       return layout;
     }
 
-    /** Column @p vertex of @p data: the fields of node @p node and element @p element. */
+    /** Column @p vertex of @p data: the fields of node @p node. */
     void
     fill_vertex(dealii::Table<2, float> &data, const unsigned int vertex, const FieldLayout &layout,
-                const FieldFrame &frame, const std::size_t node, const std::size_t element)
+                const FieldFrame &frame, const std::size_t node)
     {
       unsigned int component = 0;
       for (unsigned int k = 0; k < 3; ++k)
@@ -76,17 +77,64 @@ namespace corot::io
       if (layout.with_reaction)
         for (unsigned int k = 0; k < 3; ++k)
           data(component++, vertex) = frame.reaction[node][k];
+    }
+
+    /**
+     * @p values as a VTK XML binary DataArray body the way deal.II writes its
+     * own (the file declares vtkZLibDataCompressor): the base64 of the UInt32
+     * block header {1, bytes, bytes, compressed bytes} followed by the base64
+     * of the zlib-compressed little-endian Float64 values.
+     */
+    std::string
+    compressed_base64(const std::vector<double> &values)
+    {
+      const uLong                bytes = values.size() * sizeof(double);
+      std::vector<unsigned char> compressed(compressBound(bytes));
+      uLongf                     compressed_bytes = compressed.size();
+      AssertThrow(compress2(compressed.data(), &compressed_bytes,
+                            reinterpret_cast<const Bytef *>(values.data()), bytes,
+                            Z_BEST_SPEED) == Z_OK,
+                  dealii::ExcMessage("zlib could not compress a VTU cell-data array"));
+      compressed.resize(compressed_bytes);
+      const std::uint32_t        header[4] = {1, static_cast<std::uint32_t>(bytes),
+                                              static_cast<std::uint32_t>(bytes),
+                                              static_cast<std::uint32_t>(compressed_bytes)};
+      std::vector<unsigned char> header_bytes(sizeof(header));
+      std::memcpy(header_bytes.data(), header, sizeof(header));
+      return dealii::Utilities::encode_base64(header_bytes) +
+             dealii::Utilities::encode_base64(compressed);
+    }
+
+    /**
+     * The <CellData> block of a piece whose cells are the elements
+     * @p elements (model element indices, in cell order): one Float64 array
+     * per element value name, NaN where an element has no value of that name.
+     */
+    std::string
+    cell_data(const FieldLayout &layout, const FieldFrame &frame,
+              const std::vector<std::size_t> &elements)
+    {
+      if (layout.element_value_names.empty())
+        return "";
+      std::string text = "  <CellData>\n";
       for (const std::string &name : layout.element_value_names)
         {
-          float value = std::numeric_limits<float>::quiet_NaN();
-          if (element < frame.element_values.size())
+          std::vector<double> values;
+          for (const std::size_t element : elements)
             {
-              const auto found = frame.element_values[element].find(name);
-              if (found != frame.element_values[element].end())
-                value = found->second;
+              double value = std::numeric_limits<double>::quiet_NaN();
+              if (element < frame.element_values.size())
+                {
+                  const auto found = frame.element_values[element].find(name);
+                  if (found != frame.element_values[element].end())
+                    value = found->second;
+                }
+              values.push_back(value);
             }
-          data(component++, vertex) = value;
+          text += "    <DataArray type=\"Float64\" Name=\"" + name + "\" format=\"binary\">\n" +
+                  compressed_base64(values) + "\n    </DataArray>\n";
         }
+      return text + "  </CellData>\n";
     }
 
     dealii::Point<3>
@@ -103,7 +151,8 @@ namespace corot::io
     template <int dim, typename VertexNodes, typename Configure>
     std::vector<dealii::DataOutBase::Patch<dim, 3>>
     make_patches(const core::Model &model, const FieldFrame &frame, const FieldLayout &layout,
-                 const VertexNodes &vertex_nodes, const Configure &configure)
+                 const VertexNodes &vertex_nodes, const Configure &configure,
+                 std::vector<std::size_t> &elements)
     {
       std::vector<dealii::DataOutBase::Patch<dim, 3>> patches;
       for (std::size_t e = 0; e < model.elements.size(); ++e)
@@ -118,9 +167,10 @@ namespace corot::io
           for (unsigned int v = 0; v < nodes.size(); ++v)
             {
               patch.vertices[v] = point(model.nodes[nodes[v]].position);
-              fill_vertex(patch.data, v, layout, frame, nodes[v], e);
+              fill_vertex(patch.data, v, layout, frame, nodes[v]);
             }
           patches.push_back(std::move(patch));
+          elements.push_back(e);
         }
       return patches;
     }
@@ -134,16 +184,25 @@ namespace corot::io
       return "<!-- corot frame: " + label + " -->\n";
     }
 
-    /** write_vtu into @p file_name, with @p label as a comment after the XML declaration. */
+    /**
+     * write_vtu into @p file_name, with @p label as a comment after the XML
+     * declaration and the element values of @p frame for the cells
+     * (@p elements, one per patch) as cell data.
+     */
     template <int dim>
     void
     write_piece(const std::vector<dealii::DataOutBase::Patch<dim, 3>> &patches,
-                const FieldLayout &layout, const dealii::DataOutBase::VtkFlags &flags,
+                const std::vector<std::size_t> &elements, const FieldLayout &layout,
+                const FieldFrame &frame, const dealii::DataOutBase::VtkFlags &flags,
                 const std::string &label, const std::filesystem::path &file_name)
     {
       std::ostringstream vtu;
       dealii::DataOutBase::write_vtu(patches, layout.names, layout.vectors, flags, vtu);
-      std::string text = vtu.str();
+      std::string       text      = vtu.str();
+      const std::size_t piece_end = text.rfind("</Piece>");
+      AssertThrow(piece_end != std::string::npos,
+                  dealii::ExcMessage("deal.II's VTU output has no </Piece>"));
+      text.insert(text.rfind('\n', piece_end) + 1, cell_data(layout, frame, elements));
       if (!label.empty())
         {
           const std::size_t end_of_declaration = text.find('\n');
@@ -248,13 +307,15 @@ namespace corot::io
       return nodes;
     };
 
-    const auto lines = make_patches<1>(
+    std::vector<std::size_t> line_elements, surface_elements, point_elements;
+    const auto               lines = make_patches<1>(
       model_, frame, layout,
       [&](const core::ElementRecord &element) { return nodes_of(element, CellShape::line); },
       [](dealii::DataOutBase::Patch<1, 3> &patch, std::size_t) {
         patch.n_subdivisions = 1;
         patch.reference_cell = dealii::ReferenceCells::Line;
-      });
+      },
+      line_elements);
     const auto surfaces = make_patches<2>(
       model_, frame, layout,
       [&](const core::ElementRecord &element) {
@@ -267,11 +328,12 @@ namespace corot::io
         patch.n_subdivisions = 1;
         patch.reference_cell = n_vertices == 3 ? dealii::ReferenceCells::Triangle :
                                                  dealii::ReferenceCells::Quadrilateral;
-      });
+      },
+      surface_elements);
     const auto points = make_patches<0>(
       model_, frame, layout,
       [&](const core::ElementRecord &element) { return nodes_of(element, CellShape::point); },
-      [](dealii::DataOutBase::Patch<0, 3> &, std::size_t) {});
+      [](dealii::DataOutBase::Patch<0, 3> &, std::size_t) {}, point_elements);
 
     const unsigned int n_pieces = !lines.empty() + !surfaces.empty() + !points.empty();
     if (n_pieces == 0)
@@ -284,11 +346,11 @@ namespace corot::io
       {
         const std::string name = stem + ".vtu";
         if (!lines.empty())
-          write_piece(lines, layout, flags, frame.label, folder / name);
+          write_piece(lines, line_elements, layout, frame, flags, frame.label, folder / name);
         else if (!surfaces.empty())
-          write_piece(surfaces, layout, flags, frame.label, folder / name);
+          write_piece(surfaces, surface_elements, layout, frame, flags, frame.label, folder / name);
         else
-          write_piece(points, layout, flags, frame.label, folder / name);
+          write_piece(points, point_elements, layout, frame, flags, frame.label, folder / name);
         files.push_back(name);
         return name;
       }
@@ -297,24 +359,41 @@ namespace corot::io
     if (!lines.empty())
       {
         pieces.push_back(stem + "-lines.vtu");
-        write_piece(lines, layout, flags, frame.label, folder / pieces.back());
+        write_piece(lines, line_elements, layout, frame, flags, frame.label,
+                    folder / pieces.back());
       }
     if (!surfaces.empty())
       {
         pieces.push_back(stem + "-surfaces.vtu");
-        write_piece(surfaces, layout, flags, frame.label, folder / pieces.back());
+        write_piece(surfaces, surface_elements, layout, frame, flags, frame.label,
+                    folder / pieces.back());
       }
     if (!points.empty())
       {
         pieces.push_back(stem + "-points.vtu");
-        write_piece(points, layout, flags, frame.label, folder / pieces.back());
+        write_piece(points, point_elements, layout, frame, flags, frame.label,
+                    folder / pieces.back());
       }
     files.insert(files.end(), pieces.begin(), pieces.end());
 
     const std::string name = stem + ".pvtu";
     std::ofstream     pvtu(folder / name);
     AssertThrow(pvtu, dealii::ExcMessage("cannot open " + (folder / name).string()));
-    dealii::DataOutBase::write_pvtu_record(pvtu, pieces, layout.names, layout.vectors, flags);
+    std::ostringstream record;
+    dealii::DataOutBase::write_pvtu_record(record, pieces, layout.names, layout.vectors, flags);
+    std::string text = record.str();
+    if (!layout.element_value_names.empty())
+      {
+        std::string cells = "    <PCellData>\n";
+        for (const std::string &value_name : layout.element_value_names)
+          cells += "    <PDataArray type=\"Float64\" Name=\"" + value_name + "\"/>\n";
+        cells += "    </PCellData>\n";
+        const std::size_t points = text.find("<PPoints>");
+        AssertThrow(points != std::string::npos,
+                    dealii::ExcMessage("deal.II's PVTU record has no <PPoints>"));
+        text.insert(text.rfind('\n', points) + 1, cells);
+      }
+    pvtu << text;
     files.push_back(name);
     return name;
   }

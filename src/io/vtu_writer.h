@@ -48,10 +48,13 @@ namespace corot::io
    * <h3>Data</h3>
    * Point data at each patch vertex: "U" (U1..U3) and "UR" (rotation vector
    * UR1..UR3) as 3-vectors, "RF" (RF1..RF3) when the frame has reactions.
-   * Element values (section forces such as "N") are written as point data
-   * constant over the element's patch, because patches carry vertex data
-   * only; an element without a value of that name gets NaN. A name that
-   * clashes with U, UR or RF is prefixed with "element_".
+   * Element values (section forces: SF1 ... SM3 at the middle, SF1_end1 ...
+   * and SF1_end2 ... at the ends of trusses and beams, the centre values of
+   * shells) are cell data, one Float64 per cell in the order of the patches
+   * (patches carry vertex data only, so the <CellData> block is added to
+   * deal.II's output, in deal.II's zlib + base64 encoding, and a
+   * <PCellData> block to the .pvtu); an element without a value of that
+   * name gets NaN.
    *
    * <h3>Time</h3>
    * Each .vtu carries FieldFrame::time as its TIME field data and the frame

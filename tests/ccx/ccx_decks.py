@@ -62,19 +62,21 @@ DECKS = {}
 
 # ---------------------------------------------------------------------------------------------
 # b31: 10 B31 along z, clamped at node 1, Fx = 1 at node 11 (z = 10); RECT 0.25 x 0.25, n1 = x.
-# CalculiX prints brick stresses only; corot prints section forces (first node of each element),
-# which statics gives exactly: shear along n1 V3 = 1, M2 = 1 x (10 - z), nothing else.
-# CalculiX's figure: sxz = 16.0 at every brick point = V/A = 1/0.0625.
+# CalculiX prints brick stresses only; corot prints section forces at both ends and the middle of
+# each element, which statics gives exactly: shear along n1 SF3 = 1, SM2 = 1 x (10 - z) (z of
+# the section), nothing else. CalculiX's figure: sxz = 16.0 at every brick point = V/A = 1/0.0625.
 checks = []
 for e in range(1, 11):
     z = e - 1.0
-    checks += group(1, {f"element_output.{e}.V3": 1.0, f"element_output.{e}.M2": 10.0 - z,
-                        f"element_output.{e}.N": 0.0, f"element_output.{e}.V2": 0.0,
-                        f"element_output.{e}.M1": 0.0, f"element_output.{e}.T": 0.0},
-                    1e-9, floor_scale=10.0)
+    for end, dz in (("_end1", 0.0), ("", 0.5), ("_end2", 1.0)):
+        checks += group(1, {f"element_output.{e}.SF3{end}": 1.0,
+                            f"element_output.{e}.SM2{end}": 10.0 - z - dz,
+                            f"element_output.{e}.SF1{end}": 0.0, f"element_output.{e}.SF2{end}": 0.0,
+                            f"element_output.{e}.SM1{end}": 0.0, f"element_output.{e}.SM3{end}": 0.0},
+                        1e-9, floor_scale=10.0)
 DECKS["b31"] = Deck("enabled", "B31 cantilever, tip load: section forces", checks,
-                    "statics of a cantilever (M2 = 10 - z, V3 = 1) to 1e-9; CalculiX prints "
-                    "brick stresses (sxz = 16.0 = V/A)")
+                    "statics of a cantilever (SM2 = 10 - z at both ends, SF3 = 1) to 1e-9; "
+                    "CalculiX prints brick stresses (sxz = 16.0 = V/A)")
 
 # ---------------------------------------------------------------------------------------------
 # beamlin: B32 cantilever along x, 10 x 10 over 0..100, 5 x 5 over 100..150, axial Fx = 5000 at
@@ -91,8 +93,8 @@ checks += group(1, {f"node_output.{n}.U{k}": (0.0, disp(n, k - 1)) for n in u fo
                 1e-9, floor_scale=0.075)
 checks += group(1, {"node_output.1.RF1": ("ref", ("forces", 1.0, 1, 0)),
                     "node_output.1.RF2": 0.0, "node_output.1.RF3": 0.0}, 1e-9, floor_scale=5000.0)
-checks += group(1, {f"element_output.{e}.N": 5000.0 for e in (1, 2, 3, 4)}, 1e-9)
-DECKS["beamlin"] = Deck("enabled", "B32 stepped bar, axial load: U, RF, N", checks,
+checks += group(1, {f"element_output.{e}.SF1_end1": 5000.0 for e in (1, 2, 3, 4)}, 1e-9)
+DECKS["beamlin"] = Deck("enabled", "B32 stepped bar, axial load: U, RF, SF1", checks,
                         "u = F x/(EA) to 1e-9 (CalculiX's bricks: +2.4 % at the step in section "
                         "from Poisson contraction); RF1 = -5000 as in NAME.dat.ref")
 
@@ -110,8 +112,8 @@ x_of = {1: 0.0, 3: 0.5, 2: 1.0, 5: 1.5, 4: 2.0}
 checks = group(1, {f"node_output.{n}.UR1": 0.005 * x / (G * J) for n, x in x_of.items()}, 1e-4)
 checks += group(1, {f"node_output.{n}.U{k}": (0.0, disp(n, k - 1)) for n in x_of for k in (1, 2, 3)},
                 1e-9, floor_scale=1.0)
-checks += group(1, {f"element_output.{e}.T": 0.005 for e in (1, 2, 3, 4)}, 1e-9)
-DECKS["beamtor"] = Deck("enabled", "B32 cantilever, end torque, NLGEOM: twist, T", checks,
+checks += group(1, {f"element_output.{e}.SM3_end1": 0.005 for e in (1, 2, 3, 4)}, 1e-9)
+DECKS["beamtor"] = Deck("enabled", "B32 cantilever, end torque, NLGEOM: twist, SM3", checks,
                         "UR1 = T x/(GJ), Saint-Venant's J, to 1e-4 (corot's Roark J is 8.2e-5 "
                         "stiffer); CalculiX's tip U1 = -3.1e-7 is its bricks' Wagner shortening, "
                         "not in beam theory (corot 0)")
@@ -344,16 +346,17 @@ checks += group(1, {"node_output.40.U1": (-shortening + stretch, disp(40, 0))}, 
 forces = {}
 for e in range(1, 21):
     x = 0.1 * (e - 1)
-    forces[f"element_output.{e}.V2"] = P / 2 if x < 1.0 else -P / 2
-    forces[f"element_output.{e}.M1"] = P / 2 * min(x, L - x)
-    forces[f"element_output.{e}.V3"] = 0.0
-    forces[f"element_output.{e}.M2"] = 0.0
-    forces[f"element_output.{e}.T"] = 0.0
+    forces[f"element_output.{e}.SF2_end1"] = P / 2 if x < 1.0 else -P / 2
+    forces[f"element_output.{e}.SM1_end1"] = P / 2 * min(x, L - x)
+    forces[f"element_output.{e}.SF3_end1"] = 0.0
+    forces[f"element_output.{e}.SM2_end1"] = 0.0
+    forces[f"element_output.{e}.SM3_end1"] = 0.0
 checks += group(1, forces, 1e-4, floor_scale=P * L / 4)
 DECKS["section"] = Deck("enabled", "B32 simply supported, midspan load, NLGEOM: U, section forces",
                         checks,
                         "Timoshenko w (midspan 3.73881e-3) to 1e-4, roller -1.67024e-5 to 1e-4, "
-                        "V2, M1 by statics; CalculiX's bricks 3.7329e-3 (-0.16 %), -1.6714e-5")
+                        "SF2, SM1 at element ends by statics; CalculiX's bricks 3.7329e-3 "
+                        "(-0.16 %), -1.6714e-5")
 
 # ---------------------------------------------------------------------------------------------
 # section4: 20 B32 cantilever along x, L = 2, SECTION=CIRC "0.01", axial F = 10 at the tip,
@@ -369,7 +372,7 @@ for e in range(1, 21):
     xs4[2 * e] = 0.1 * e
     xs4[2 * e + 1] = 0.1 * e - 0.05
 checks = group(1, {f"node_output.{n}.U1": (10.0 * x / (210000.0 * A4), disp(n, 0)) for n, x in xs4.items()}, 1e-9)
-checks += group(1, {f"element_output.{e}.N": 10.0 for e in range(1, 21)}, 1e-9)
+checks += group(1, {f"element_output.{e}.SF1_end1": 10.0 for e in range(1, 21)}, 1e-9)
 DECKS["section4"] = Deck("enabled", "B32 CIRC cantilever, axial load, NLGEOM", checks,
                          "u = F x/(EA) with A = pi r^2 (one CIRC value is Abaqus' radius; corot "
                          "warns): tip 0.303152; CalculiX reads a diameter: its bricks give 0.7515 "
@@ -378,13 +381,16 @@ DECKS["section4"] = Deck("enabled", "B32 CIRC cantilever, axial load, NLGEOM", c
 # ---------------------------------------------------------------------------------------------
 # simplebeam: one B32R (two B31) along z, clamped at node 3 (z = 10), Fx = 1 at node 1 (z = 0).
 # Section forces by statics: the load is on the first node's side, so the force on the section
-# is minus the load: V3 = -1, M2 = z (0 at element 1, 5 at element 2, the second half).
-checks = group(1, {"element_output.1.V3": -1.0, "element_output.1.M2": 0.0,
-                   "element_output.2.V3": -1.0, "element_output.2.M2": 5.0,
-                   "element_output.1.N": 0.0, "element_output.2.N": 0.0,
-                   "element_output.1.T": 0.0, "element_output.2.T": 0.0}, 1e-9)
+# is minus the load: SF3 = -1, SM2 = z (z = 0, 5 at the ends of element 1, 5, 10 of element 2,
+# the second half).
+checks = group(1, {f"element_output.{e}.{name}{end}": value
+                   for e, z1 in ((1, 0.0), (2, 5.0))
+                   for end, z in (("_end1", z1), ("", z1 + 2.5), ("_end2", z1 + 5.0))
+                   for name, value in (("SF3", -1.0), ("SM2", z), ("SF1", 0.0), ("SM3", 0.0))},
+               1e-9)
 DECKS["simplebeam"] = Deck("enabled", "one B32R cantilever, end load: section forces", checks,
-                           "statics V3 = -1, M2 = z to 1e-9; CalculiX prints brick stresses")
+                           "statics SF3 = -1, SM2 = z at both ends to 1e-9; CalculiX prints "
+                           "brick stresses")
 
 # ---------------------------------------------------------------------------------------------
 # simplebeampipe1/2/3/4: 10 B32R (20 B31) along z, clamped at node 21 (z = 10), PIPE r = 0.11,
@@ -410,9 +416,9 @@ checks += group(1, {f"node_output.{n}.U{k}": (0.0, disp(n, k - 1)) for n in tip 
 forces = {}
 for e in range(1, 11):
     z = 1.0 * (e - 1)
-    forces.update({f"element_output.{e}.V3": -1.0, f"element_output.{e}.M2": z,
-                   f"element_output.{e}.N": 0.0, f"element_output.{e}.T": 0.0,
-                   f"element_output.{e}.V2": 0.0, f"element_output.{e}.M1": 0.0})
+    forces.update({f"element_output.{e}.SF3_end1": -1.0, f"element_output.{e}.SM2_end1": z,
+                   f"element_output.{e}.SF1_end1": 0.0, f"element_output.{e}.SM3_end1": 0.0,
+                   f"element_output.{e}.SF2_end1": 0.0, f"element_output.{e}.SM1_end1": 0.0})
 checks += group(1, forces, 1e-9, floor_scale=10.0)
 DECKS["simplebeampipe1"] = Deck("enabled", "B32R pipe cantilever, end load: U, section forces",
                                 checks, "Timoshenko tip 0.915227 to 1e-9, statics; CalculiX's "
@@ -430,10 +436,11 @@ checks = [Check(1, f"frequencies[{i}]", f[i // 2], (2e-4 if i >= 4 else 1e-4) * 
 DECKS["simplebeampipe3"] = Deck("enabled", "B32R pipe cantilever: 6 frequencies", checks,
                                 "Timoshenko cantilever 14882.0, 92846.8 to 1e-4, 258124 to 2e-4; "
                                 "CalculiX's bricks 14711.9 / 15002.4 (ref / 2.20)")
-checks = group(1, {f"element_output.{e}.{name}": (-1.0 if name == "T" else 0.0)
-                   for e in range(1, 21) for name in ("T", "N", "V2", "V3", "M1", "M2")}, 1e-9)
+checks = group(1, {f"element_output.{e}.{name}{end}": (-1.0 if name == "SM3" else 0.0)
+                   for e in range(1, 21) for name in ("SM3", "SF1", "SF2", "SF3", "SM1", "SM2")
+                   for end in ("", "_end1", "_end2")}, 1e-9)
 DECKS["simplebeampipe4"] = Deck("enabled", "B32R pipe cantilever, end torque: section forces",
-                                checks, "statics T = -1 to 1e-9; CalculiX prints brick stresses")
+                                checks, "statics SM3 = -1 at both ends to 1e-9; CalculiX prints brick stresses")
 
 # ---------------------------------------------------------------------------------------------
 # swing: a frame of 20 B32 (two A-shaped legs in x-y planes at z = 0 and 3, joined at their
@@ -488,7 +495,7 @@ DECKS["swing"] = Deck("enabled", "B32 frame, RECT with one dimension, NLGEOM", s
 # FILE only); the closed form U1 = sqrt(2) N L/(EA) = 1.13137e-5 is checked in
 # tests/unit/test_zero_pivot_hold.cc.
 DECKS["truss"] = Deck("enabled", "two T3D2, apex load; apex free along y (held)",
-                      group(1, {f"element_output.{e}.N": 1.0 / math.sqrt(2.0) for e in (1, 2)},
+                      group(1, {f"element_output.{e}.SF1_end1": 1.0 / math.sqrt(2.0) for e in (1, 2)},
                             1e-9),
                       "statics of the two-bar truss, N = 1/sqrt(2) in both bars, to 1e-9; "
                       "CalculiX prints brick stresses (sxx = szz = 5.656854 = (N/A)/2)")

@@ -126,9 +126,9 @@ TIP, 2, 3.0
   // Step 1: the twist, not wrapped.
   EXPECT_NEAR(last(split.steps[0], 5, "UR1"), 3.6, 1e-12);
   EXPECT_NEAR(last(split.steps[0], 3, "UR1"), 1.8, 1e-12);
-  EXPECT_NEAR(split.steps[0].element_output.at(4).values.at("T").back(),
-              combined.steps[0].element_output.at(4).values.at("T").back(), 1e-9);
-  EXPECT_NEAR(std::abs(split.steps[0].element_output.at(4).values.at("T").back()), 288.0, 1e-9);
+  EXPECT_NEAR(split.steps[0].element_output.at(4).values.at("SM3").back(),
+              combined.steps[0].element_output.at(4).values.at("SM3").back(), 1e-9);
+  EXPECT_NEAR(std::abs(split.steps[0].element_output.at(4).values.at("SM3").back()), 288.0, 1e-9);
 
   // Step 2: the closed forms, and the one-step answer to round-off.
   const corot::io::StepResult &second = split.steps[1];

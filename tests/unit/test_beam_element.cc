@@ -227,13 +227,19 @@ TEST(BeamElement, SectionForcesOfTheCantilever)
   std::map<std::string, double> forces;
   for (const auto &[name, value] : beam->section_forces(state_from(d, false), false))
     forces[name] = value;
-  ASSERT_EQ(forces.size(), 6u);
-  EXPECT_NEAR(forces["N"], 2 * p, 1e-9 * p);
-  EXPECT_NEAR(forces["V2"], p, 1e-9 * p);
-  EXPECT_NEAR(forces["V3"], 0.0, 1e-9 * p);
-  EXPECT_NEAR(forces["T"], 0.0, 1e-9 * p * length);
-  EXPECT_NEAR(std::abs(forces["M1"]), p * length, 1e-9 * p * length); // root moment about local 1
-  EXPECT_NEAR(forces["M2"], 0.0, 1e-9 * p * length);
+  ASSERT_EQ(forces.size(), 18u); // SF1..SM3 at the middle, _end1, _end2
+  for (const std::string end : {"", "_end1", "_end2"})
+    {
+      EXPECT_NEAR(forces["SF1" + end], 2 * p, 1e-9 * p);
+      EXPECT_NEAR(forces["SF2" + end], p, 1e-9 * p);
+      EXPECT_NEAR(forces["SF3" + end], 0.0, 1e-9 * p);
+      EXPECT_NEAR(forces["SM3" + end], 0.0, 1e-9 * p * length);
+      EXPECT_NEAR(forces["SM2" + end], 0.0, 1e-9 * p * length);
+    }
+  // Statics: about local 1 (n1 = -z) the root moment is -P L, the tip's 0, the middle's -P L/2.
+  EXPECT_NEAR(forces["SM1_end1"], -p * length, 1e-9 * p * length);
+  EXPECT_NEAR(forces["SM1_end2"], 0.0, 1e-9 * p * length);
+  EXPECT_NEAR(forces["SM1"], -0.5 * p * length, 1e-9 * p * length);
 }
 
 TEST(BeamElement, B31MassTotalsAndRigidRotationKineticEnergy)
@@ -309,7 +315,7 @@ TEST(BeamElement, B21IsTheInPlanePartOfB31)
   std::map<std::string, double> f3;
   for (const auto &[name, value] : b31->section_forces(state_from(d3, false), false))
     f3[name] = value;
-  ASSERT_EQ(f2.size(), 3u);
+  ASSERT_EQ(f2.size(), 9u); // SF1 SF2 SM1 at the middle, _end1, _end2
   for (const auto &[name, value] : f2)
     EXPECT_NEAR(value, f3.at(name), 1e-10 * std::abs(f3.at(name))) << name;
 }

@@ -275,9 +275,12 @@ TEST(CorotationalBeam2D, PureBendingSectionForcesAfterALargeRotation)
   for (const auto &[name, value] : beam->section_forces(state_from(d), true))
     forces[name] = value;
   const double moment = 2.0 * e * i11 * phi / length;
-  EXPECT_NEAR(forces.at("M1"), -moment, 1e-12 * moment);
-  EXPECT_NEAR(forces.at("V2"), 0.0, 1e-12 * moment / length);
-  EXPECT_NEAR(forces.at("N"), 0.0, 1e-12 * moment / length);
+  for (const std::string end : {"", "_end1", "_end2"})
+    {
+      EXPECT_NEAR(forces.at("SM1" + end), -moment, 1e-12 * moment);
+      EXPECT_NEAR(forces.at("SF2" + end), 0.0, 1e-12 * moment / length);
+      EXPECT_NEAR(forces.at("SF1" + end), 0.0, 1e-12 * moment / length);
+    }
   EXPECT_NEAR(beam->strain_energy(state_from(d)), moment * phi, 1e-12 * moment * phi);
   // Small displacements: the linear B21 values (here of the unrotated bending).
   Eigen::VectorXd small = Eigen::VectorXd::Zero(6);

@@ -171,7 +171,8 @@ S, ENER
   EXPECT_EQ(statics.node_output.at(2).values.count("V1"), 0u);
   EXPECT_EQ(statics.node_output.at(2).values.count("U1"), 1u);
   EXPECT_EQ(statics.element_output.count(2), 0u);
-  EXPECT_NEAR(statics.element_output.at(1).values.at("N")[0], 10.0, 1e-9); // S: section force N = P
+  EXPECT_NEAR(statics.element_output.at(1).values.at("SF1")[0], 10.0,
+              1e-9); // S: axial force SF1 = P
   // The requests are carried into the *FREQUENCY step, which writes no node or element output.
   const io::StepResult &frequency = results.steps.at(1);
   expect_warning(frequency, deck, "*NODE PRINT, NSET=LOOSE", "is not written in a *FREQUENCY step");

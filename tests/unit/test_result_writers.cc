@@ -13,9 +13,14 @@
 #include <src/io/result_files.h>
 #include <src/io/vtu_writer.h>
 
+#include <deal.II/base/utilities.h>
+
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -104,8 +109,39 @@ namespace
         frame.rotation.emplace_back(0.0, 0.0, 0.0);
         frame.reaction.emplace_back(i == 0 ? -scale : 0.0, 0.0, 0.0);
       }
-    frame.element_values = {{{"N", 10.0 * scale}}, {{"N", 10.0 * scale}}};
+    // Element 1 a truss (axial force only), element 2 with a moment (end values differ).
+    frame.element_values = {{{"SF1", 10.0 * scale}},
+                            {{"SF1", 10.0 * scale}, {"SM1_end1", -3.0 * scale}, {"SM1_end2", 0.0}}};
     return frame;
+  }
+
+  /**
+   * The values of the Float64 cell-data array @p name of @p vtu, decoded as
+   * a VTK reader does for deal.II's own arrays: base64 of the UInt32 header
+   * {blocks, block size, last block size, compressed size} (24 characters),
+   * then base64 of the zlib data.
+   */
+  std::vector<double>
+  cell_values(const std::string &vtu, const std::string &name)
+  {
+    const std::string opening =
+      "<DataArray type=\"Float64\" Name=\"" + name + "\" format=\"binary\">\n";
+    const std::size_t start = vtu.find(opening);
+    if (start == std::string::npos)
+      return {};
+    const std::size_t begin  = start + opening.size();
+    const std::string body   = vtu.substr(begin, vtu.find('\n', begin) - begin);
+    const auto        header = dealii::Utilities::decode_base64(body.substr(0, 24));
+    std::uint32_t     sizes[4];
+    std::memcpy(sizes, header.data(), sizeof(sizes));
+    EXPECT_EQ(sizes[0], 1u);
+    const auto          compressed = dealii::Utilities::decode_base64(body.substr(24));
+    std::vector<double> values(sizes[1] / sizeof(double));
+    uLongf              bytes = sizes[1];
+    EXPECT_EQ(uncompress(reinterpret_cast<Bytef *>(values.data()), &bytes, compressed.data(),
+                         sizes[3]),
+              Z_OK);
+    return values;
   }
 
   std::string
@@ -328,8 +364,19 @@ TEST(VtuWriter, TwoElementTrussFramesAndPvd)
         << vtu.substr(0, 800);
       EXPECT_NE(vtu.find("Name=\"U\" NumberOfComponents=\"3\""), std::string::npos);
       EXPECT_NE(vtu.find("Name=\"RF\" NumberOfComponents=\"3\""), std::string::npos);
-      EXPECT_NE(vtu.find("Name=\"N\""), std::string::npos);
       EXPECT_NE(vtu.find("<!-- corot frame: increment"), std::string::npos);
+      // Section forces are cell data (one value per element), not point data.
+      const std::size_t cells = vtu.find("<CellData>"), points = vtu.find("<PointData");
+      ASSERT_NE(cells, std::string::npos) << vtu;
+      EXPECT_LT(points, cells);
+      EXPECT_EQ(vtu.find("Name=\"SF1\""), vtu.find("Name=\"SF1\"", cells)) << vtu;
+      const double scale = std::string(name) == "truss-1-1.vtu" ? 1.0 : 2.0;
+      EXPECT_EQ(cell_values(vtu, "SF1"), (std::vector<double>{10.0 * scale, 10.0 * scale}));
+      const std::vector<double> end1 = cell_values(vtu, "SM1_end1");
+      ASSERT_EQ(end1.size(), 2u);
+      EXPECT_TRUE(std::isnan(end1[0])); // the truss has no moment
+      EXPECT_EQ(end1[1], -3.0 * scale);
+      EXPECT_EQ(cell_values(vtu, "SM1_end2")[1], 0.0);
     }
 
   const std::string pvd = read_file(directory / "truss.pvd");

@@ -146,10 +146,15 @@ TEST(TrussElement, GeometricStiffnessSectionForceAndDesignDerivatives)
   EXPECT_LT((kg.block<3, 3>(3, 3) - block).norm(), 1e-9 * block.norm());
   const auto large = truss->section_forces(state_from(d, 3), true);
   const auto small = truss->section_forces(state_from(d, 3), false);
-  ASSERT_EQ(large.size(), 1u);
-  EXPECT_EQ(large.front().first, "N");
-  EXPECT_NEAR(large.front().second, n, 1e-9 * n);
-  EXPECT_NEAR(small.front().second, n, 1e-9 * n);
+  ASSERT_EQ(large.size(), 3u); // SF1, SF1_end1, SF1_end2
+  EXPECT_EQ(large.front().first, "SF1");
+  for (std::size_t k = 0; k < 3; ++k)
+    {
+      EXPECT_NEAR(large[k].second, n, 1e-9 * n);
+      EXPECT_NEAR(small[k].second, n, 1e-9 * n);
+    }
+  EXPECT_EQ(large[1].first, "SF1_end1");
+  EXPECT_EQ(large[2].first, "SF1_end2");
 
   Eigen::MatrixXd k, m, dk, dm;
   truss->linear_stiffness(k);
