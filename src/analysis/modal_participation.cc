@@ -28,8 +28,8 @@ namespace corot::analysis
     Eigen::VectorXd
     rigid_body_vector(const AnalysisContext &context, const unsigned a, const bool deformed)
     {
-      const core::DofMap &dofs = context.dofs;
-      Eigen::VectorXd     r    = Eigen::VectorXd::Zero(dofs.n_dofs());
+      const core::DofMap &dofs        = context.dofs;
+      Eigen::VectorXd     r           = Eigen::VectorXd::Zero(dofs.n_dofs());
       const auto         &constraints = context.assembler.increment_constraints();
       for (unsigned dof = 0; dof < dofs.n_dofs(); ++dof)
         {
@@ -54,11 +54,11 @@ namespace corot::analysis
   } // namespace
 
   ModalParticipation
-  ModalParticipation::compute(const AnalysisContext                    &context,
+  ModalParticipation::compute(const AnalysisContext                        &context,
                               const dealii::TrilinosWrappers::SparseMatrix &mass,
                               const std::vector<Eigen::VectorXd> &shapes, const bool deformed)
   {
-    ModalParticipation result;
+    ModalParticipation             result;
     std::array<Eigen::VectorXd, 6> mass_rigid;
     for (unsigned a = 0; a < 6; ++a)
       {

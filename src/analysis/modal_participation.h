@@ -34,11 +34,12 @@ namespace corot::analysis
   struct ModalParticipation
   {
     /** Names of the six directions, in the order of the arrays. */
-    static constexpr std::array<const char *, 6> direction_names = {"X", "Y", "Z", "RX", "RY", "RZ"};
+    static constexpr std::array<const char *, 6> direction_names = {"X",  "Y",  "Z",
+                                                                    "RX", "RY", "RZ"};
 
-    std::vector<double>                generalized_mass; ///< m_i per mode
-    std::vector<std::array<double, 6>> factors;          ///< Gamma_ia per mode
-    std::vector<std::array<double, 6>> effective_mass;   ///< m_ia per mode
+    std::vector<double>                generalized_mass;     ///< m_i per mode
+    std::vector<std::array<double, 6>> factors;              ///< Gamma_ia per mode
+    std::vector<std::array<double, 6>> effective_mass;       ///< m_ia per mode
     std::array<double, 6>              effective_mass_sum{}; ///< sum over the modes computed
     std::array<double, 6>              total_mass{};         ///< r_a^T M r_a
 
