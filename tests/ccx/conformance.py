@@ -41,12 +41,17 @@ def resolve(step, path):
     return node[-1] if isinstance(node, list) else node
 
 
-def reference_dat(tests, name):
-    for candidate in (name + ".dat.ref", name + ".dat.ref.gz"):
+def package_file(tests, name, suffix):
+    """NAME + suffix where the package installs it, as given or gzipped; None if neither."""
+    for candidate in (name + suffix, name + suffix + ".gz"):
         path = os.path.join(tests, candidate)
         if os.path.exists(path):
             return path
     return None
+
+
+def reference_dat(tests, name):
+    return package_file(tests, name, ".dat.ref")
 
 
 def ccx_figure(blocks, ccx):
@@ -68,11 +73,7 @@ def run_ccx(ccx, deck):
 
 def deck_path(tests, name):
     """NAME.inp or NAME.inp.gz where the package installs it, or None."""
-    for candidate in (name + ".inp", name + ".inp.gz"):
-        path = os.path.join(tests, candidate)
-        if os.path.exists(path):
-            return path
-    return None
+    return package_file(tests, name, ".inp")
 
 
 def prepare_deck(args, name, spec, out):
