@@ -140,6 +140,18 @@ namespace corot::integrators
       return Eigen::VectorXd::Zero(d.size());
     }
 
+    /**
+     * Whether some DOFs depend on others through constraints that turn with
+     * the configuration (nodes carried by *MPC or *RIGID BODY): their
+     * equations are condensed onto the DOFs they depend on with the
+     * constraints of the configuration the residual is formed at.
+     */
+    virtual bool
+    has_carried_nodes() const
+    {
+      return false;
+    }
+
     /** Strain energy at @p d. */
     virtual double
     strain_energy(const Eigen::VectorXd &d) const = 0;

@@ -119,11 +119,14 @@ namespace corot::analysis
                                    "this step has no procedure (*STATIC, *FREQUENCY, ...)");
           check_perturbation(step, *procedure, context.base);
           if (!assembler.followers().empty() &&
-              !std::holds_alternative<core::StaticParameters>(step.parameters))
+              !std::holds_alternative<core::StaticParameters>(step.parameters) &&
+              !std::holds_alternative<core::DynamicParameters>(step.parameters) &&
+              !std::holds_alternative<core::FrequencyParameters>(step.parameters))
             throw core::InputError(step.procedure_at,
                                    "*MPC and *RIGID BODY (" +
                                      assembler.followers().followers().front().defined_at.str() +
-                                     ") are supported in *STATIC only in this release");
+                                     ") are supported in *STATIC, *DYNAMIC and *FREQUENCY only "
+                                     "in this release");
           StepLoading loading = history.loading_of(context, step);
           progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
           if (stream != nullptr)

@@ -66,19 +66,33 @@ namespace corot::analysis
     , nonlinear_(nonlinear)
     , controls_(controls)
   {
-    context_.assembler.assemble_matrix(assembly::MatrixKind::lumped_mass,
-                                       core::Configuration(context_.model.nodes.size()), mass_);
+    // Followers' own mass stays on their rows: it reaches their leaders
+    // through the lines of each configuration (newton_correction()).
+    context_.assembler.assemble_matrix_keeping_followers(
+      assembly::MatrixKind::lumped_mass, core::Configuration(context_.model.nodes.size()), mass_);
 
     for (const auto &node : context_.model.nodes)
       coordinate_scale_ = std::max(coordinate_scale_, node.position.lpNorm<Eigen::Infinity>());
+    const Eigen::SparseMatrix<double> mass =
+      replicated_copy(mass_, context_.assembler.locally_owned_dofs(), {}, 0.0,
+                      context_.assembler.communicator());
+    for (const auto &f : context_.assembler.followers().followers())
+      {
+        CarriedInertia carried{&f, {}, {}, -1};
+        for (const unsigned dof : f.follower_dofs)
+          if (dof != core::DofMap::invalid && context_.assembler.followers().is_follower_dof(dof))
+            carried.dofs.push_back(dof);
+        carried.block.resize(carried.dofs.size(), carried.dofs.size());
+        for (unsigned a = 0; a < carried.dofs.size(); ++a)
+          for (unsigned b = 0; b < carried.dofs.size(); ++b)
+            carried.block(a, b) = mass.coeff(carried.dofs[a], carried.dofs[b]);
+        carried_.push_back(std::move(carried));
+      }
     if (!nonlinear_)
       return; // geometrically linear: additive rotations, constant rotary inertia
 
     // Nodes on SO(3) and their material rotary inertia: the rotational 3 x 3
     // block of the lumped mass at the reference (R = I).
-    const Eigen::SparseMatrix<double> mass =
-      replicated_copy(mass_, context_.assembler.locally_owned_dofs(), {}, 0.0,
-                      context_.assembler.communicator());
     const core::DofMap &dofs = context_.dofs;
     std::vector<int>    owner_node(dofs.n_dofs(), -1);
     for (unsigned node = 0; node < dofs.n_nodes(); ++node)
@@ -106,6 +120,11 @@ namespace corot::analysis
            NodalRotaryInertia(partial ? context_.assembler.lumped_block(rotation_dofs) : inertia),
            inertia, partial});
       }
+    for (CarriedInertia &carried : carried_)
+      if (carried.dofs.size() == 6)
+        for (unsigned i = 0; i < so3_nodes_.size(); ++i)
+          if (so3_nodes_[i].node == carried.follower->follower)
+            carried.so3 = static_cast<int>(i);
     // The rigid-body treatment needs the rotational rows of the lumped mass to
     // hold nothing but the node's own 3 x 3 block.
     for (int k = 0; k < mass.outerSize(); ++k)
@@ -225,7 +244,7 @@ namespace corot::analysis
   {
     // The damping force belongs to the equilibrium (Newmark's a_0 from
     // M a_0 = f_ext - f_int - C v_0; without it the scheme is first order).
-    Eigen::VectorXd result      = equilibrium_acceleration(d, time, damping_force(d, v));
+    Eigen::VectorXd result      = equilibrium_acceleration(d, v, time, damping_force(d, v));
     const auto     &constraints = context_.assembler.increment_constraints();
     for (const So3Node &node : so3_nodes_)
       {
@@ -338,25 +357,77 @@ namespace corot::analysis
                       nullptr);
     // Constrained DOFs carry reactions, except the held components of partly
     // prescribed rotations, whose lines condense them into the free ones.
+    // (A follower's entries stay: they are not reactions but forces its
+    // leader feels, with_constraint_forces().)
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
-      if (!context_.assembler.partial_rotations().is_held(line.index))
+      if (!context_.assembler.partial_rotations().is_held(line.index) &&
+          !context_.assembler.followers().is_follower_dof(line.index))
         internal[line.index] = 0.0;
     return internal;
   }
 
   Eigen::VectorXd
-  AssembledDynamicSystem::equilibrium_acceleration(const Eigen::VectorXd &d, const double time,
+  AssembledDynamicSystem::equilibrium_acceleration(const Eigen::VectorXd &d,
+                                                   const Eigen::VectorXd &v, const double time,
                                                    const Eigen::VectorXd &damping) const
   {
+    // Followers: a_s = C a_m + b_s, with C the lines at d and b_s the part of
+    // the follower's acceleration that the leader's velocity gives, so their
+    // inertia M_s (C a_m + b_s) (plus a carried rotary inertia's gyroscopic
+    // moment) is a known force -M_s b_s - g_s condensed onto the leaders.
+    const core::Configuration    configuration = this->configuration(d);
+    Eigen::VectorXd              carried_force = Eigen::VectorXd::Zero(d.size());
+    std::vector<Eigen::VectorXd> offsets(carried_.size()); // b_s per follower DOF
+    std::vector<Eigen::MatrixXd> blocks(carried_.size());  // M_s, spatial on SO(3) nodes
+    for (unsigned i = 0; i < carried_.size(); ++i)
+      {
+        const CarriedInertia &carried = carried_[i];
+        const auto           &f       = *carried.follower;
+        offsets[i]                    = Eigen::VectorXd::Zero(carried.dofs.size());
+        blocks[i]                     = carried.block;
+        const Eigen::Vector3d w(v[f.leader_dofs[3]], v[f.leader_dofs[4]], v[f.leader_dofs[5]]);
+        if (f.rigid_lever && nonlinear_)
+          {
+            const Eigen::Vector3d lever =
+              configuration.rotations[f.leader] *
+              (context_.model.nodes[f.follower].position - context_.model.nodes[f.leader].position);
+            offsets[i].head<3>() = w.cross(w.cross(lever));
+          }
+        if (carried.so3 >= 0)
+          {
+            const So3Node        &node    = so3_nodes_[carried.so3];
+            const Eigen::Matrix3d r       = core::RotationVector::exp(rotation_entries(node, d));
+            const Eigen::Matrix3d spatial = r * node.inertia.inertia() * r.transpose();
+            blocks[i].bottomRightCorner<3, 3>() = spatial;
+            const Eigen::Vector3d gyroscopic    = w.cross(spatial * w);
+            for (unsigned k = 0; k < 3; ++k)
+              carried_force[carried.dofs[3 + k]] -= gyroscopic[k];
+          }
+        const Eigen::VectorXd inertia = blocks[i] * offsets[i];
+        for (unsigned k = 0; k < carried.dofs.size(); ++k)
+          carried_force[carried.dofs[k]] -= inertia[k];
+      }
+
     dealii::TrilinosWrappers::MPI::Vector residual, solution;
     Eigen::VectorXd                       internal;
-    assemble_internal(d, external_force(time) - damping, residual, internal, nullptr);
+    assemble_internal(d, external_force(time) - damping + carried_force, residual, internal,
+                      nullptr);
     dealii::TrilinosWrappers::SparseMatrix mass;
     mass.copy_from(mass_);
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
       if (context_.assembler.locally_owned_dofs().is_element(line.index))
-        mass.set(line.index, line.index, 1.0);
+        {
+          // Only the diagonal on a constrained row (a follower's rotary
+          // inertia couples its rows with each other).
+          for (auto entry = mass_.begin(line.index); entry != mass_.end(line.index); ++entry)
+            if (entry->column() != line.index)
+              mass.set(line.index, entry->column(), 0.0);
+          mass.set(line.index, line.index, 1.0);
+        }
     mass.compress(dealii::VectorOperation::insert);
+    for (unsigned i = 0; i < carried_.size(); ++i)
+      context_.assembler.add_condensed(mass, carried_[i].dofs, blocks[i]);
+    mass.compress(dealii::VectorOperation::add);
     solvers::DirectSolver solver;
     try
       {
@@ -372,6 +443,9 @@ namespace corot::analysis
     solver.solve(solution, residual);
     Eigen::VectorXd acceleration = context_.assembler.to_replicated(solution);
     context_.assembler.distribute(acceleration);
+    for (unsigned i = 0; i < carried_.size(); ++i)
+      for (unsigned k = 0; k < carried_[i].dofs.size(); ++k)
+        acceleration[carried_[i].dofs[k]] += offsets[i][k];
     return acceleration;
   }
 
@@ -434,13 +508,28 @@ namespace corot::analysis
           }
         matrix.compress(dealii::VectorOperation::add);
       }
+    // Carried inertia through the followers' lines: c M_s, or on a follower
+    // turning on SO(3) its rotary inertia tangent.
+    if (!carried_.empty())
+      {
+        for (const CarriedInertia &carried : carried_)
+          {
+            Eigen::MatrixXd block = mass_coefficient * carried.block;
+            if (carried.so3 >= 0 && !inertia_tangents.empty())
+              block.bottomRightCorner<3, 3>() = inertia_tangents[carried.so3];
+            context_.assembler.add_condensed(matrix, carried.dofs, block);
+          }
+        matrix.compress(dealii::VectorOperation::add);
+      }
 
     // Force scale: the largest of the external, internal and inertia forces
-    // on the free DOFs (reactions would hide a residual otherwise).
+    // on the free DOFs (reactions would hide a residual otherwise); a
+    // follower's forces count, as they reach its leader.
     Eigen::VectorXd free_external = external_force, free_internal = internal,
                     free_inertia = inertia_force;
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
-      free_external[line.index] = free_internal[line.index] = free_inertia[line.index] = 0.0;
+      if (!context_.assembler.followers().is_follower_dof(line.index))
+        free_external[line.index] = free_internal[line.index] = free_inertia[line.index] = 0.0;
     const double scale =
       std::max({free_external.norm(), free_internal.norm(), free_inertia.norm(), 1e-300});
     residual_ratio = residual.l2_norm() / scale;
@@ -456,6 +545,20 @@ namespace corot::analysis
     if (residual.l2_norm() <= round_off)
       residual_ratio = std::min(residual_ratio, 1e-5);
 
+    // A constrained row gets the mean diagonal of its elements' matrices
+    // (AffineConstraints), zero where they have no stiffness (a rigid body
+    // of point masses); its correction is the constraint's, so any
+    // non-zero diagonal does.
+    bool zero_diagonal = false;
+    for (const auto &line : constraints.get_lines())
+      if (context_.assembler.locally_owned_dofs().is_element(line.index) &&
+          matrix.diag_element(line.index) == 0.0)
+        {
+          matrix.set(line.index, line.index, 1.0);
+          zero_diagonal = true;
+        }
+    if (dealii::Utilities::MPI::logical_or(zero_diagonal, context_.assembler.communicator()))
+      matrix.compress(dealii::VectorOperation::insert);
     solvers::DirectSolver solver;
     solver.factorize(matrix);
     context_.assembler.reinit_vector(correction);
@@ -491,7 +594,22 @@ namespace corot::analysis
                 delta[node.dofs[k]] = change[k];
           }
       }
+    if (!carried_.empty() && nonlinear_)
+      restore_followers(d_n, increment_between(d_n, d_n1), delta);
     return delta;
+  }
+
+  void
+  AssembledDynamicSystem::restore_followers(const Eigen::VectorXd &d_n,
+                                            const Eigen::VectorXd &increment,
+                                            Eigen::VectorXd       &delta) const
+  {
+    core::Configuration reached = configuration(compose(d_n, increment + delta));
+    context_.assembler.followers().restore(reached);
+    const Eigen::VectorXd exact = increment_between(d_n, reached.dof_values(context_.dofs));
+    for (const CarriedInertia &carried : carried_)
+      for (const unsigned dof : carried.dofs)
+        delta[dof] = exact[dof] - increment[dof];
   }
 
   bool
@@ -588,7 +706,17 @@ namespace corot::analysis
     // fixed and prescribed DOFs is the force their motion supplies, and its
     // work on their increments closes the energy balance exactly.
     Eigen::VectorXd condensed = internal + inertia_force - external_force;
-    const auto     &equations = context_.assembler.equation_lines();
+    // A follower's residual reaches its leader's DOFs, supported ones included.
+    if (nonlinear_ && model == integrators::ForceModel::conserving)
+      {
+        const core::Configuration start = configuration(d_n);
+        context_.assembler.followers().condense(condensed, configuration(d_n1), &start);
+      }
+    else
+      context_.assembler.followers().condense(condensed, nonlinear_ ?
+                                                           configuration(d_n1) :
+                                                           context_.assembler.follower_state());
+    const auto &equations = context_.assembler.equation_lines();
     for (unsigned sweep = 0; sweep <= equations.size(); ++sweep)
       {
         bool moved = false;
@@ -619,8 +747,10 @@ namespace corot::analysis
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
       {
         if (!line.entries.empty())
-          throw std::runtime_error("*EQUATION constraints are not handled by INTEGRATOR=TIMEFE "
-                                   "with ORDER >= 2 yet");
+          throw std::runtime_error(
+            context_.assembler.followers().empty() ?
+              "*EQUATION constraints are not handled by INTEGRATOR=TIMEFE with ORDER >= 2 yet" :
+              "*MPC and *RIGID BODY are not handled by INTEGRATOR=TIMEFE with ORDER >= 2 yet");
         result.push_back(line.index);
       }
     std::sort(result.begin(), result.end());

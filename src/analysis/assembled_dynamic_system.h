@@ -86,6 +86,13 @@ namespace corot::analysis
                       const Eigen::VectorXd &external_force, double mass_coefficient,
                       double &residual_ratio) override;
 
+    /** Whether the model has *MPC or *RIGID BODY followers. */
+    bool
+    has_carried_nodes() const override
+    {
+      return !carried_.empty();
+    }
+
     double
     strain_energy(const Eigen::VectorXd &d) const override;
 
@@ -196,6 +203,31 @@ namespace corot::analysis
     std::vector<So3Node> so3_nodes_;
 
     /**
+     * The lumped inertia of a node carried by another (*MPC, *RIGID BODY;
+     * assembly::FollowerConstraints): its DOFs have no equation of their own,
+     * so the Newton matrix gets its mass through the lines of its constraint
+     * (C^T M_s C on the leader), which the condensed mass_ does not hold.
+     */
+    struct CarriedInertia
+    {
+      const assembly::FollowerConstraints::Follower *follower;
+      std::vector<unsigned> dofs;     ///< the follower's eliminated DOFs (u_s, and w_s if tied)
+      Eigen::MatrixXd       block;    ///< the lumped mass on them
+      int                   so3 = -1; ///< index into so3_nodes_ when w_s turns on SO(3)
+    };
+    std::vector<CarriedInertia> carried_;
+
+    /**
+     * Puts the followers of @p increment + @p delta back on their constraints
+     * (assembly::FollowerConstraints::restore() at the configuration it
+     * reaches from @p d_n) by changing their entries of @p delta, so that
+     * every Newton iterate satisfies the constraints exactly.
+     */
+    void
+    restore_followers(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment,
+                      Eigen::VectorXd &delta) const;
+
+    /**
      * Internal force at @p d with residual @p external - f_int (condensed) and,
      * if @p tangent is given, its tangent: co-rotational, or K_lin d without NLGEOM.
      */
@@ -219,9 +251,16 @@ namespace corot::analysis
     static Eigen::Vector3d
     rotation_entries(const So3Node &node, const Eigen::VectorXd &d);
 
-    /** M^{-1}(f_ext(@p time) - f_int(@p d) - @p damping), zero on constrained DOFs (J on SO(3) nodes). */
+    /**
+     * M^{-1}(f_ext(@p time) - f_int(@p d) - @p damping), zero on constrained
+     * DOFs (J on SO(3) nodes). Followers move with their leaders: their
+     * inertia enters the leaders' equations through the lines linearised at
+     * @p d (with the centripetal acceleration w x (w x a) of a rigid lever a
+     * and the gyroscopic moment w x I w of a carried rotary inertia, from the
+     * velocities @p v), and their accelerations follow from the leaders'.
+     */
     Eigen::VectorXd
-    equilibrium_acceleration(const Eigen::VectorXd &d, double time,
+    equilibrium_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v, double time,
                              const Eigen::VectorXd &damping) const;
   };
 } // namespace corot::analysis

@@ -107,7 +107,24 @@ namespace corot::analysis
     // prescribed rate; a partly prescribed rotation keeps the held components
     // of its rotation vector (T(psi)^{-1} w has no component there).
     context_.assembler.linearise_rotation_constraints(context_.configuration);
+    const Eigen::VectorXd given_velocity = state.velocity;
     context_.assembler.distribute(state.velocity);
+    // A carried node moves with its leader (Abaqus: a rigid body's velocity
+    // is its reference node's); say so where the deck gave it another one.
+    for (const auto &f : context_.assembler.followers().followers())
+      for (const unsigned dof : f.follower_dofs)
+        if (dof != core::DofMap::invalid && context_.assembler.followers().is_follower_dof(dof) &&
+            given_velocity[dof] != 0.0 &&
+            std::abs(given_velocity[dof] - state.velocity[dof]) >
+              1e-9 * std::abs(given_velocity[dof]))
+          {
+            result.log.push_back(
+              "*INITIAL CONDITIONS: " + dofs.describe(dof) + " moves with its leader, at " +
+              format(state.velocity[dof]) + ", not at the " + format(given_velocity[dof]) +
+              " given: the node is carried by " + f.origin + " (" + f.defined_at.str() + ")");
+            context_.progress << "  " << result.log.back() << std::endl;
+            break;
+          }
     if (system.has_prescribed_motion())
       {
         system.impose_prescribed_motion(0.0, 0.0, state.displacement, state.displacement);

@@ -86,6 +86,22 @@ namespace corot::analysis
       result.log.push_back("note: the preload of step " + std::to_string(base.step) +
                            " does not stiffen the frequencies because that step is linear; as in "
                            "Abaqus, stress stiffening needs NLGEOM on the preload step");
+    // Carried nodes (*MPC, *RIGID BODY): their lines linearised at the base
+    // state, so K and M are condensed with the constraints' Jacobian there.
+    const auto &followers = context_.assembler.followers();
+    if (!followers.empty())
+      {
+        if (base.nonlinear)
+          throw core::InputError(
+            step_.procedure_at,
+            "*FREQUENCY after a geometrically non-linear step with *MPC or *RIGID BODY (" +
+              followers.followers().front().defined_at.str() +
+              ") is not supported yet (the stiffness of the constraint forces at the base state "
+              "is not built); a *FREQUENCY about the reference (before NLGEOM steps, or after "
+              "linear ones) is");
+        context_.assembler.linearise_rotation_constraints(
+          core::Configuration(context_.model.nodes.size()));
+      }
     dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
     if (base.nonlinear)
       {
@@ -105,6 +121,22 @@ namespace corot::analysis
         context_.assembler.assemble_matrix(assembly::MatrixKind::linear_stiffness, reference,
                                            stiffness);
         context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
+      }
+    if (!followers.empty())
+      {
+        // A carried node's row holds the mean diagonal of its elements'
+        // stiffness, zero for a node with point masses only; with its zero
+        // mass row any positive diagonal keeps it out of the spectrum.
+        bool changed = false;
+        for (const auto &line : context_.assembler.increment_constraints().get_lines())
+          if (context_.assembler.locally_owned_dofs().is_element(line.index) &&
+              stiffness.diag_element(line.index) == 0.0)
+            {
+              stiffness.set(line.index, line.index, 1.0);
+              changed = true;
+            }
+        if (dealii::Utilities::MPI::logical_or(changed, context_.assembler.communicator()))
+          stiffness.compress(dealii::VectorOperation::insert);
       }
 
     const double two_pi = 2.0 * M_PI;
@@ -148,10 +180,12 @@ namespace corot::analysis
         line << "mode " << mode + 1 << ": eigenvalue " << std::setprecision(10) << lambda
              << ", residual " << std::setprecision(2) << pairs.residuals[mode];
         result.log.push_back(line.str());
-        // The solver's vectors are M-normalized (phi^T M phi = 1).
-        shapes.push_back(p.mass_normalization ?
-                           pairs.eigenvectors[mode] :
-                           displacement_normalized(pairs.eigenvectors[mode], model_size));
+        // The solver's vectors are M-normalized (phi^T M phi = 1); their
+        // dependent DOFs (*EQUATION, carried nodes) are zero rows of the
+        // condensed problem and are filled from their masters.
+        Eigen::VectorXd shape = pairs.eigenvectors[mode];
+        context_.assembler.distribute(shape);
+        shapes.push_back(p.mass_normalization ? shape : displacement_normalized(shape, model_size));
       }
     frequencies.participation = ModalParticipation::compute(context_, mass, shapes, base.nonlinear);
 

@@ -97,6 +97,7 @@ namespace corot::assembly
   Assembler::set_constraints(const std::vector<PrescribedValue> &prescribed,
                              const std::vector<core::Equation>  &equations)
   {
+    follower_step_start_.reset();
     std::vector<unsigned> prescribed_dofs;
     for (const PrescribedValue &p : prescribed)
       prescribed_dofs.push_back(p.dof);
@@ -250,7 +251,8 @@ namespace corot::assembly
     for (const unsigned dof : held_dofs_)
       if (!increment_constraints_.is_constrained(dof))
         increment_constraints_.add_line(dof);
-    followers_.add_lines(increment_constraints_, follower_state_);
+    followers_.add_lines(increment_constraints_, follower_state_,
+                         follower_step_start_ ? &*follower_step_start_ : nullptr);
     partial_rotations_.add_lines(increment_constraints_, rotation_rows);
     for (unsigned i = 0; i < equation_lines_.size(); ++i)
       {
@@ -281,7 +283,10 @@ namespace corot::assembly
     if (partial_rotations_.empty() && followers_.empty())
       return;
     if (!followers_.empty())
-      follower_state_ = configuration;
+      {
+        follower_state_ = configuration;
+        follower_step_start_.reset();
+      }
     linearised_psi_ = partial_rotations_.rotation_vectors(configuration);
     std::vector<Eigen::MatrixXd> rows;
     for (unsigned i = 0; i < linearised_psi_.size(); ++i)
@@ -294,12 +299,13 @@ namespace corot::assembly
   Assembler::linearise_rotation_constraints(const core::Configuration &configuration_n,
                                             const core::Configuration &configuration_n1) const
   {
-    if (!followers_.empty())
-      throw core::InputError(followers_.followers().front().defined_at,
-                             followers_.followers().front().origin +
-                               " is supported in *STATIC only in this release");
-    if (partial_rotations_.empty())
+    if (partial_rotations_.empty() && followers_.empty())
       return;
+    if (!followers_.empty())
+      {
+        follower_state_      = configuration_n1;
+        follower_step_start_ = configuration_n;
+      }
     const auto psi_n  = partial_rotations_.rotation_vectors(configuration_n);
     const auto psi_n1 = partial_rotations_.rotation_vectors(configuration_n1);
     linearised_psi_   = psi_n1;
@@ -594,6 +600,38 @@ namespace corot::assembly
         (void)changed;
         matrix.compress(dealii::VectorOperation::insert);
       }
+  }
+
+  void
+  Assembler::assemble_matrix_keeping_followers(const MatrixKind           kind,
+                                               const core::Configuration &configuration,
+                                               dealii::TrilinosWrappers::SparseMatrix &matrix) const
+  {
+    if (followers_.empty())
+      return assemble_matrix(kind, configuration, matrix);
+    // The closed lines of every other constraint (a closed line has no
+    // follower DOF among its entries: they were resolved onto the leaders).
+    dealii::AffineConstraints<double> others;
+    others.reinit(dealii::complete_index_set(dofs_.n_dofs()));
+    for (const auto &line : increment_constraints_.get_lines())
+      if (!followers_.is_follower_dof(line.index))
+        {
+          others.add_line(line.index);
+          others.add_entries(line.index, line.entries);
+          others.set_inhomogeneity(line.index, line.inhomogeneity);
+        }
+    others.close();
+    std::swap(others, increment_constraints_);
+    try
+      {
+        assemble_matrix(kind, configuration, matrix);
+      }
+    catch (...)
+      {
+        std::swap(others, increment_constraints_);
+        throw;
+      }
+    std::swap(others, increment_constraints_);
   }
 
   void

@@ -22,6 +22,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -102,6 +103,13 @@ namespace corot::assembly
       return followers_;
     }
 
+    /** The configuration the followers' lines were last linearised at. */
+    const core::Configuration &
+    follower_state() const
+    {
+      return follower_state_;
+    }
+
     /** The nodes whose rotation is partly prescribed. */
     const PartialRotationConstraints &
     partial_rotations() const
@@ -110,8 +118,9 @@ namespace corot::assembly
     }
 
     /**
-     * Linearises the lines of partly prescribed rotations at @p configuration
-     * (rows of T(psi)^{-1}); nothing to do without such nodes.
+     * Linearises the lines of partly prescribed rotations (rows of
+     * T(psi)^{-1}) and of followers (their constraint Jacobians) at
+     * @p configuration; nothing to do without such nodes.
      */
     void
     linearise_rotation_constraints(const core::Configuration &configuration) const;
@@ -120,7 +129,10 @@ namespace corot::assembly
      * The same for a step of the mid-point scheme from @p configuration_n to
      * @p configuration_n1: secant rows, whose product with the step's Cayley
      * increment is the change of the held components (so a held component
-     * makes the reaction do no work over the step).
+     * makes the reaction do no work over the step); followers' lines from
+     * their constraints' discrete gradients over the step
+     * (FollowerConstraints::add_lines()), so that their constraint forces do
+     * no work over it either.
      */
     void
     linearise_rotation_constraints(const core::Configuration &configuration_n,
@@ -218,6 +230,16 @@ namespace corot::assembly
     assemble_matrix(MatrixKind kind, const core::Configuration &configuration,
                     dealii::TrilinosWrappers::SparseMatrix &matrix,
                     double                                 *skewness = nullptr) const;
+
+    /**
+     * The matrix of @p kind (a mass) with every constraint condensed except
+     * the followers': their rows and columns hold their own entries, so a
+     * dynamic system can condense them through lines that change with the
+     * configuration (AssembledDynamicSystem).
+     */
+    void
+    assemble_matrix_keeping_followers(MatrixKind kind, const core::Configuration &configuration,
+                                      dealii::TrilinosWrappers::SparseMatrix &matrix) const;
 
     /**
      * Element matrix of @p kind for element @p e at @p configuration, in the
@@ -404,6 +426,8 @@ namespace corot::assembly
     FollowerConstraints                       followers_;
     /** The configuration of the last linearisation of followers_ (the reference at first). */
     mutable core::Configuration follower_state_;
+    /** The start of the step when followers_ were last linearised over a step, else empty. */
+    mutable std::optional<core::Configuration> follower_step_start_;
     /** The rotation vectors of partial_rotations_ at the last linearisation. */
     mutable std::vector<Eigen::Vector3d> linearised_psi_;
     /** Prescribed DOFs other than those of partial_rotations_. */

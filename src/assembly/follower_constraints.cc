@@ -121,27 +121,57 @@ namespace corot::assembly
             {configuration.displacements[f.leader], configuration.rotations[f.leader]}};
   }
 
+  Eigen::MatrixXd
+  FollowerConstraints::line_weights(const Follower &f, const core::Configuration &configuration,
+                                    const core::Configuration *step_start) const
+  {
+    const auto      state   = kinematics(f, configuration);
+    Eigen::MatrixXd weights = Eigen::MatrixXd::Zero(3 * f.pieces.size(), 6);
+    for (unsigned p = 0; p < f.pieces.size(); ++p)
+      {
+        // Piece p constrains the follower's coordinates 3p .. 3p+2.
+        const Eigen::MatrixXd g =
+          step_start == nullptr ? f.pieces[p]->jacobian(state) :
+                                  f.pieces[p]->discrete_gradient(kinematics(f, *step_start), state);
+        const Eigen::Matrix3d gs     = g.block<3, 3>(0, 3 * p);
+        weights.middleRows<3>(3 * p) = -gs.fullPivLu().solve(g.middleCols(6, 6));
+      }
+    return weights;
+  }
+
   void
   FollowerConstraints::add_lines(dealii::AffineConstraints<double> &constraints,
-                                 const core::Configuration         &configuration) const
+                                 const core::Configuration         &configuration,
+                                 const core::Configuration         *step_start) const
   {
     for (const Follower &f : followers_)
       {
-        const auto state = kinematics(f, configuration);
-        for (unsigned p = 0; p < f.pieces.size(); ++p)
+        const Eigen::MatrixXd weights = line_weights(f, configuration, step_start);
+        for (unsigned a = 0; a < weights.rows(); ++a)
           {
-            // Piece p constrains the follower's coordinates 3p .. 3p+2.
-            const Eigen::MatrixXd g       = f.pieces[p]->jacobian(state);
-            const Eigen::Matrix3d gs      = g.block<3, 3>(0, 3 * p);
-            const Eigen::MatrixXd weights = -gs.fullPivLu().solve(g.middleCols(6, 6));
-            for (unsigned a = 0; a < 3; ++a)
-              {
-                const unsigned dependent = f.follower_dofs[3 * p + a];
-                constraints.add_line(dependent);
-                for (unsigned b = 0; b < 6; ++b)
-                  if (weights(a, b) != 0.0 && f.leader_dofs[b] != core::DofMap::invalid)
-                    constraints.add_entry(dependent, f.leader_dofs[b], weights(a, b));
-              }
+            const unsigned dependent = f.follower_dofs[a];
+            constraints.add_line(dependent);
+            for (unsigned b = 0; b < 6; ++b)
+              if (weights(a, b) != 0.0 && f.leader_dofs[b] != core::DofMap::invalid)
+                constraints.add_entry(dependent, f.leader_dofs[b], weights(a, b));
+          }
+      }
+  }
+
+  void
+  FollowerConstraints::condense(Eigen::VectorXd &force, const core::Configuration &configuration,
+                                const core::Configuration *step_start) const
+  {
+    for (const Follower &f : followers_)
+      {
+        const Eigen::MatrixXd weights = line_weights(f, configuration, step_start);
+        for (unsigned a = 0; a < weights.rows(); ++a)
+          {
+            const unsigned dependent = f.follower_dofs[a];
+            for (unsigned b = 0; b < 6; ++b)
+              if (f.leader_dofs[b] != core::DofMap::invalid)
+                force[f.leader_dofs[b]] += weights(a, b) * force[dependent];
+            force[dependent] = 0.0;
           }
       }
   }

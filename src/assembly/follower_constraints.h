@@ -93,10 +93,40 @@ namespace corot::assembly
     bool
     is_follower_dof(unsigned dof) const;
 
-    /** Adds the lines of every follower DOF, linearised at @p configuration, to @p constraints. */
+    /**
+     * Adds the lines of every follower DOF to @p constraints: linearised at
+     * @p configuration (G = dg/dq there), or, when @p step_start is given, for
+     * the step from @p step_start to @p configuration with the constraints'
+     * discrete gradients G_d (HolonomicConstraint::discrete_gradient()), whose
+     * lines dq_s = -G_d,s^{-1} G_d,m dq_m hold exactly between the step's
+     * increments (displacements and Cayley vectors) once both ends are on the
+     * constraint. Condensing a mid-point residual with the latter is the
+     * discrete null-space method of Betsch & Leyendecker (2006), IJNME 67,
+     * 499-552, eq. (47)-(52): the constraint forces do no work over the step.
+     */
     void
     add_lines(dealii::AffineConstraints<double> &constraints,
-              const core::Configuration         &configuration) const;
+              const core::Configuration         &configuration,
+              const core::Configuration         *step_start = nullptr) const;
+
+    /**
+     * The weights of follower @p f's lines (rows: its 3 or 6 constrained
+     * coordinates u_s, w_s; columns: the leader's six coordinates), as
+     * add_lines() uses them.
+     */
+    Eigen::MatrixXd
+    line_weights(const Follower &f, const core::Configuration &configuration,
+                 const core::Configuration *step_start = nullptr) const;
+
+    /**
+     * Moves each follower's entries of @p force onto its leader with the
+     * transposed line weights (force_m += C^T force_s, force_s = 0): a force
+     * on a carried node as the leader feels it, including on the leader's
+     * supported DOFs (which AffineConstraints' closed lines would drop).
+     */
+    void
+    condense(Eigen::VectorXd &force, const core::Configuration &configuration,
+             const core::Configuration *step_start = nullptr) const;
 
     /** Puts every follower back on its constraint from its leader's state. */
     void
