@@ -5,6 +5,7 @@
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
+#include <src/io/result_stream.h>
 #include <src/solvers/eigen_solver.h>
 #include <src/solvers/sturm_sequence.h>
 
@@ -154,6 +155,9 @@ namespace corot::analysis
                            displacement_normalized(pairs.eigenvectors[mode], model_size));
       }
     frequencies.participation = ModalParticipation::compute(context_, mass, shapes, base.nonlinear);
+    if (context_.stream == nullptr || context_.stream->keeps_mode_shapes())
+      frequencies.mode_shapes = io::ModeShapes::from_dof_vectors(context_.model, context_.dofs,
+                                                                 shapes, frequencies.normalization);
 
     for (unsigned mode = 0; wants_shapes && mode < shapes.size(); ++mode)
       {
