@@ -47,9 +47,11 @@ namespace corot::analysis
           core::is_rotation(context_.dofs.kind_of(dof)) ? rotation : translation;
         largest_of_kind = std::max(largest_of_kind, std::abs(shape[dof]));
       }
-    // A mode without translations (torsion of a shaft on its axis): its round-off translations
-    // must not be blown up to 1; the largest rotation times the model's size is 1 instead.
-    const double largest = std::max(translation, rotation * model_size);
+    // The largest translation is 1. A mode without translations (torsion of a shaft on its
+    // axis), whose translations are round-off next to its rotations, must not have them blown
+    // up to 1: the largest rotation times the model's size is 1 instead.
+    const double largest =
+      translation > 1e-6 * rotation * model_size ? translation : rotation * model_size;
     return largest > 0.0 ? Eigen::VectorXd(shape / largest) : shape;
   }
 
