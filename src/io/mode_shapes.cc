@@ -48,8 +48,7 @@ namespace corot::io
       {
         AssertThrow(shape.size() == static_cast<Eigen::Index>(dofs.n_dofs()),
                     dealii::ExcMessage("a mode shape has " + std::to_string(shape.size()) +
-                                       " entries for " + std::to_string(dofs.n_dofs()) +
-                                       " DOFs"));
+                                       " entries for " + std::to_string(dofs.n_dofs()) + " DOFs"));
         std::vector<std::vector<double>> mode(kinds.size());
         for (std::size_t v = 0; v < kinds.size(); ++v)
           {
