@@ -4,6 +4,7 @@
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
+#include <src/io/result_stream.h>
 #include <src/solvers/buckling_eigen_solver.h>
 #include <src/solvers/direct_solver.h>
 
@@ -201,6 +202,8 @@ namespace corot::analysis
     for (const auto &request : step_.outputs)
       wants_shapes = wants_shapes || request.kind == core::OutputRequest::Kind::node_file ||
                      request.kind == core::OutputRequest::Kind::element_file;
+    const bool keep_shapes = context_.stream == nullptr || context_.stream->keeps_mode_shapes();
+    std::vector<Eigen::VectorXd> shapes; // the largest translation 1
     for (unsigned mode = 0; mode < pairs.eigenvalues.size(); ++mode)
       {
         buckling.load_factors.push_back(pairs.eigenvalues[mode]);
@@ -209,7 +212,7 @@ namespace corot::analysis
              << pairs.eigenvalues[mode] << ", residual " << std::setprecision(2)
              << pairs.residuals[mode];
         result.log.push_back(line.str());
-        if (!wants_shapes)
+        if (!wants_shapes && !keep_shapes)
           continue;
         Eigen::VectorXd shape   = pairs.eigenvectors[mode];
         double          largest = 0.0;
@@ -218,6 +221,9 @@ namespace corot::analysis
             largest = std::max(largest, std::abs(shape[dof]));
         if (largest > 0.0)
           shape /= largest;
+        shapes.push_back(shape);
+        if (!wants_shapes)
+          continue;
         const core::Configuration saved = context_.configuration;
         context_.configuration          = core::Configuration(n_nodes);
         context_.configuration.apply_increment(context_.dofs, shape);
@@ -227,6 +233,9 @@ namespace corot::analysis
         result.frames.push_back(recorder.frame(mode + 1, label.str(), Eigen::VectorXd(), false));
         context_.configuration = saved;
       }
+    if (keep_shapes)
+      buckling.mode_shapes =
+        io::ModeShapes::from_dof_vectors(context_.model, context_.dofs, shapes, "displacement");
     return result;
   }
 } // namespace corot::analysis

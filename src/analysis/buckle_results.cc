@@ -15,6 +15,8 @@ namespace corot::analysis
   {
     json.key("load_factors");
     json.value(load_factors);
+    if (mode_shapes)
+      mode_shapes->write_json(json);
     if (!step.node_output.empty())
       io::write_histories(json, "node_output", step.node_output);
     if (!step.element_output.empty())

@@ -5,6 +5,7 @@
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
+#include <src/io/result_stream.h>
 #include <src/solvers/eigen_solver.h>
 #include <src/solvers/sturm_sequence.h>
 
@@ -46,9 +47,11 @@ namespace corot::analysis
           core::is_rotation(context_.dofs.kind_of(dof)) ? rotation : translation;
         largest_of_kind = std::max(largest_of_kind, std::abs(shape[dof]));
       }
-    // A mode without translations (torsion of a shaft on its axis): its round-off translations
-    // must not be blown up to 1; the largest rotation times the model's size is 1 instead.
-    const double largest = std::max(translation, rotation * model_size);
+    // The largest translation is 1. A mode without translations (torsion of a shaft on its
+    // axis), whose translations are round-off next to its rotations, must not have them blown
+    // up to 1: the largest rotation times the model's size is 1 instead.
+    const double largest =
+      translation > 1e-6 * rotation * model_size ? translation : rotation * model_size;
     return largest > 0.0 ? Eigen::VectorXd(shape / largest) : shape;
   }
 
@@ -188,6 +191,9 @@ namespace corot::analysis
         shapes.push_back(p.mass_normalization ? shape : displacement_normalized(shape, model_size));
       }
     frequencies.participation = ModalParticipation::compute(context_, mass, shapes, base.nonlinear);
+    if (context_.stream == nullptr || context_.stream->keeps_mode_shapes())
+      frequencies.mode_shapes = io::ModeShapes::from_dof_vectors(context_.model, context_.dofs,
+                                                                 shapes, frequencies.normalization);
 
     for (unsigned mode = 0; wants_shapes && mode < shapes.size(); ++mode)
       {

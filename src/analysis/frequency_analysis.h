@@ -39,9 +39,10 @@ namespace corot::analysis
     model_extent() const;
 
     /**
-     * @p shape scaled so that its largest translation is 1, or, when its rotations times
-     * @p model_size are larger (a mode without translations), its largest rotation times
-     * @p model_size (NORMALIZATION=DISPLACEMENT).
+     * @p shape scaled so that its largest translation is 1, or, in a mode without
+     * translations (its largest translation at most 1e-6 times its largest rotation times
+     * @p model_size: round-off), its largest rotation times @p model_size
+     * (NORMALIZATION=DISPLACEMENT).
      */
     Eigen::VectorXd
     displacement_normalized(const Eigen::VectorXd &shape, double model_size) const;

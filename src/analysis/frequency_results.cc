@@ -26,6 +26,8 @@ namespace corot::analysis
       write_sturm_check(json, *sturm);
     if (participation)
       write_participation(json);
+    if (mode_shapes)
+      mode_shapes->write_json(json);
     if (!step.node_output.empty())
       io::write_histories(json, "node_output", step.node_output);
     if (!step.element_output.empty())

@@ -4,6 +4,7 @@
  * What a *FREQUENCY step reports beyond the common step output.
  */
 #include <src/analysis/modal_participation.h>
+#include <src/io/mode_shapes.h>
 #include <src/io/results.h>
 #include <src/solvers/sturm_sequence.h>
 
@@ -17,7 +18,8 @@ namespace corot::analysis
   /**
    * Results of *FREQUENCY ("frequency"). NAME.json: "eigenvalues" and
    * "frequencies" always, "sturm_check" and "participation" when modes were
-   * found, "node_output" and "element_output" when not empty.
+   * found, "mode_shapes" when kept (io::ModeShapes), "node_output" and
+   * "element_output" when not empty.
    * NAME.dat: mode, eigenvalue, omega (rad/time), frequency (cycles/time),
    * period; the participation factors, effective modal masses and their
    * totals (CalculiX's tables); then the node and element tables.
@@ -33,6 +35,8 @@ namespace corot::analysis
     std::string normalization = "displacement";
     /** Participation factors and effective masses of the reported modes. */
     std::optional<ModalParticipation> participation;
+    /** The shapes of the reported modes, normalized as @p normalization says; none: not kept. */
+    std::optional<io::ModeShapes> mode_shapes;
 
     std::string
     procedure() const override;

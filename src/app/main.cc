@@ -55,7 +55,9 @@ main(int argc, char **argv)
                         "show this help; --help NAME: one keyword or element type in full")(
     "output,o", po::value<std::string>(), "output directory (default: beside the deck)")(
     "progress", po::value<double>()->default_value(5.0),
-    "seconds between progress lines (elapsed time, increments per second, time left)");
+    "seconds between progress lines (elapsed time, increments per second, time left)")(
+    "no-mode-shapes",
+    "leave the mode shapes of *FREQUENCY and *BUCKLE steps out of NAME.json (large models)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())("deck",
                                                             po::value<std::vector<std::string>>());
@@ -160,6 +162,7 @@ main(int argc, char **argv)
       stream =
         std::make_unique<corot::io::ResultStream>(model, output_directory, base, MPI_COMM_WORLD,
                                                   std::cout, arguments["progress"].as<double>());
+      stream->keep_mode_shapes(!arguments.count("no-mode-shapes"));
       corot::io::Results results =
         corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout, stream.get());
       stream->finish(results, "completed", "");

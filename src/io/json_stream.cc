@@ -224,4 +224,14 @@ namespace corot::io
       out_ << (i > 0 ? ", " : "") << numbers[i];
     out_ << ']';
   }
+
+  void
+  JsonStream::value(const std::vector<std::string> &texts)
+  {
+    before_value();
+    out_ << '[';
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      out_ << (i > 0 ? ", " : "") << quote(texts[i]);
+    out_ << ']';
+  }
 } // namespace corot::io

@@ -99,6 +99,10 @@ namespace corot::io
     void
     value(const std::vector<unsigned int> &numbers);
 
+    /** An array of strings on one line, each escaped. */
+    void
+    value(const std::vector<std::string> &texts);
+
     /** The literal null. */
     void
     null_value();

@@ -1,4 +1,6 @@
+#include <src/core/model.h>
 #include <src/io/json_writer.h>
+#include <src/io/program_version.h>
 #include <src/io/variable_order.h>
 
 #include <deal.II/base/exceptions.h>
@@ -7,8 +9,9 @@
 
 namespace corot::io
 {
-  JsonWriter::JsonWriter(const Results &results)
+  JsonWriter::JsonWriter(const Results &results, const core::Model *model)
     : results_(results)
+    , model_(model)
   {}
 
   void
@@ -28,6 +31,15 @@ namespace corot::io
     json.begin_object();
     json.key("deck");
     json.value(results_.deck_name);
+    json.key("schema_version");
+    json.value(schema_version);
+    json.key("program");
+    json.begin_object();
+    json.key("name");
+    json.value("corot");
+    json.key("version");
+    json.value(program_version());
+    json.end_object();
     json.key("status");
     json.value(results_.status);
     if (!results_.message.empty())
@@ -40,6 +52,8 @@ namespace corot::io
     // BLAS, which deal.II links); results assembled by hand have none.
     if (!environment.blas.empty())
       write_environment(json, environment);
+    if (model_ != nullptr)
+      write_model(json, *model_);
     json.key("steps");
     json.begin_array();
     for (const StepResult &step : results_.steps)
@@ -68,6 +82,63 @@ namespace corot::io
     for (const std::string &solver : environment.direct_solvers)
       json.value(solver);
     json.end_array();
+    json.end_object();
+  }
+
+  void
+  JsonWriter::write_model(JsonStream &json, const core::Model &model)
+  {
+    const auto sets = [&json](const std::string                                  &name,
+                              const std::map<std::string, std::vector<unsigned>> &sets) {
+      json.key(name);
+      json.begin_object();
+      for (const auto &[set_name, ids] : sets)
+        {
+          json.key(set_name);
+          json.value(ids);
+        }
+      json.end_object();
+    };
+    json.key("model");
+    json.begin_object();
+    json.key("heading");
+    json.value(model.heading);
+
+    json.key("nodes");
+    json.begin_object();
+    std::vector<unsigned> ids;
+    for (const core::NodeRecord &node : model.nodes)
+      ids.push_back(node.id);
+    json.key("ids");
+    json.value(ids);
+    json.key("coordinates");
+    json.begin_array();
+    for (const core::NodeRecord &node : model.nodes)
+      json.value(std::vector<double>{node.position[0], node.position[1], node.position[2]});
+    json.end_array();
+    json.end_object();
+
+    json.key("elements");
+    json.begin_object();
+    ids.clear();
+    for (const core::ElementRecord &element : model.elements)
+      ids.push_back(element.id);
+    json.key("ids");
+    json.value(ids);
+    std::vector<std::string> types;
+    for (const core::ElementRecord &element : model.elements)
+      types.push_back(element.type);
+    json.key("types");
+    json.value(types);
+    json.key("connectivity");
+    json.begin_array();
+    for (const core::ElementRecord &element : model.elements)
+      json.value(element.node_ids);
+    json.end_array();
+    json.end_object();
+
+    sets("node_sets", model.node_sets);
+    sets("element_sets", model.element_sets);
     json.end_object();
   }
 

@@ -11,19 +11,31 @@
 #include <ostream>
 #include <string>
 
+namespace corot::core
+{
+  struct Model;
+}
+
 namespace corot::io
 {
   /**
    * Writes io::Results in the schema input_decks/results.schema.json:
    * @code
-   * { "deck": "NAME.inp", "status": "completed", ("message": "..." unless completed)
+   * { "deck": "NAME.inp", "schema_version": 1,
+   *   "program": { "name": "corot", "version": "0.1.0" },
+   *   "status": "completed", ("message": "..." unless completed)
+   *   "environment": { ... } (a run's libraries),
+   *   "model": { "heading", "nodes": { "ids", "coordinates" },
+   *              "elements": { "ids", "types", "connectivity" },
+   *              "node_sets": { "<NAME>": [ids] }, "element_sets": { ... } },
    *   "steps": [ { "step": 1, "procedure": "static",
    *                "node_output": { "<node>": { "time": [...], "U1": [...], ... } },
    *                "element_output": { "<element>": { "time": [...], "SF1": [...] } },
    *                "newton_iterations": [...] },
    *              { "step": 2, "procedure": "frequency",
-   *                "eigenvalues": [...], "frequencies": [...] },
-   *              { "step": 3, "procedure": "buckle", "load_factors": [...] },
+   *                "eigenvalues": [...], "frequencies": [...], "mode_shapes": {...} },
+   *              { "step": 3, "procedure": "buckle", "load_factors": [...],
+   *                "mode_shapes": {...} },
    *              { "step": 4, "procedure": "dynamic",
    *                "energy": { "time", "kinetic", "strain", "external_work", "total",
    *                           "angular_momentum": { "L1", "L2", "L3" } (dynamic) },
@@ -40,8 +52,19 @@ namespace corot::io
   class JsonWriter
   {
   public:
-    /** Write @p results, which must outlive this object. */
-    explicit JsonWriter(const Results &results);
+    /**
+     * The version of the file's layout, "schema_version": raised by every
+     * change of the keys, their types or meaning (input_decks/README.md,
+     * "Results file"; the schema's "schema_version" is this number).
+     */
+    static constexpr unsigned schema_version = 1;
+
+    /**
+     * Write @p results and, if given, the "model" block of @p model (both
+     * must outlive this object). Results assembled without a model have no
+     * "model" block.
+     */
+    explicit JsonWriter(const Results &results, const core::Model *model = nullptr);
 
     /** Write the document to @p out. */
     void
@@ -62,9 +85,20 @@ namespace corot::io
     void
     write_environment(JsonStream &json, const RunEnvironment &environment) const;
 
+    /**
+     * The "model" object: the heading, the nodes (ids and reference
+     * coordinates, in deck order), the elements (ids, type names and node
+     * ids, in deck order) and the node and element sets (upper-case names,
+     * their ids).
+     */
+    static void
+    write_model(JsonStream &json, const core::Model &model);
+
   private:
     /** The results written. */
     const Results &results_;
+    /** The model whose "model" block is written; nullptr: none. */
+    const core::Model *model_;
   };
 
   /**

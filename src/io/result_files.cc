@@ -16,7 +16,7 @@ namespace corot::io
   {
     const std::filesystem::path directory(output_directory.empty() ? "." : output_directory);
     std::filesystem::create_directories(directory);
-    JsonWriter(results).write((directory / (base_name + ".json")).string());
+    JsonWriter(results, &model).write((directory / (base_name + ".json")).string());
     ReportWriter(model, results).write((directory / (base_name + ".dat")).string());
     VtuWriter(model, results).write(directory.string(), base_name);
     for (const StepResult &step : results.steps)

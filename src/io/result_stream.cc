@@ -150,7 +150,7 @@ namespace corot::io
     empty.status    = "running";
     restart_dat(empty);
     write_atomically((folder / (base_name_ + ".json")).string(),
-                     [&](std::ostream &out) { JsonWriter(empty).write(out); });
+                     [&](std::ostream &out) { JsonWriter(empty, &model_).write(out); });
 
     jsonl_.open(folder / (base_name_ + ".jsonl"));
     AssertThrow(jsonl_,
@@ -554,7 +554,7 @@ namespace corot::io
         jsonl_.flush();
         restart_dat(results);
         write_atomically((std::filesystem::path(directory_) / (base_name_ + ".json")).string(),
-                         [&](std::ostream &out) { JsonWriter(results).write(out); });
+                         [&](std::ostream &out) { JsonWriter(results, &model_).write(out); });
       }
     step_number_ = 0;
 
@@ -601,7 +601,7 @@ namespace corot::io
       return files;
     const double wall = elapsed();
     write_atomically((folder / (base_name_ + ".json")).string(),
-                     [&](std::ostream &out) { JsonWriter(results).write(out); });
+                     [&](std::ostream &out) { JsonWriter(results, &model_).write(out); });
     if (dat_.is_open())
       dat_.close();
     write_atomically((folder / (base_name_ + ".dat")).string(),

@@ -117,6 +117,23 @@ namespace corot::io
       return finished_;
     }
 
+    /**
+     * Whether eigenvalue steps keep their mode shapes for BASE.json
+     * ("mode_shapes"; `corot run --no-mode-shapes` says no). Default: yes.
+     */
+    bool
+    keeps_mode_shapes() const
+    {
+      return keep_mode_shapes_;
+    }
+
+    /** Keep (@p keep) or leave out the mode shapes of eigenvalue steps in BASE.json. */
+    void
+    keep_mode_shapes(const bool keep)
+    {
+      keep_mode_shapes_ = keep;
+    }
+
     /** Converged increments so far, over all steps (not counting a dynamic step's initial state). */
     unsigned
     n_increments() const
@@ -180,6 +197,7 @@ namespace corot::io
     double                                progress_interval_;
     unsigned                              max_frames_per_step_;
     std::chrono::steady_clock::time_point start_;
+    bool                                  keep_mode_shapes_ = true;
 
     std::ofstream jsonl_, sta_, dat_;
 

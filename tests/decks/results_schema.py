@@ -7,7 +7,9 @@ check_deck.py calls check() on the results of every deck it runs, so every deck 
 mpi.* test, which runs the same script) validates its NAME.json. Besides the schema (JSON Schema
 draft 2020-12, validated with python3-jsonschema), check() verifies what a schema cannot say:
 the arrays of one history, of the energy, of a RIKS path, of the eigenpairs and of the dynamic
-increments have equal lengths.
+increments have equal lengths; the model's node and element arrays are parallel; a mode shape has
+one value per node of its "nodes", every variable of "variables" and no other, and a step has one
+mode shape per eigenvalue or load factor.
 """
 import functools
 import json
@@ -45,7 +47,36 @@ def _same_lengths(where, arrays, errors):
                       + ", ".join(f"{name} {n}" for name, n in lengths.items()))
 
 
+def _model_consistency(model, errors):
+    nodes = model.get("nodes") or {}
+    _same_lengths("model.nodes", nodes, errors)
+    elements = model.get("elements") or {}
+    _same_lengths("model.elements", elements, errors)
+
+
+def _mode_shape_consistency(where, shapes, n_modes, errors):
+    if not isinstance(shapes, dict):
+        return
+    modes = shapes.get("modes") or []
+    if n_modes is not None and len(modes) != n_modes:
+        errors.append(f"{where}.mode_shapes: {len(modes)} modes for {n_modes} eigenvalues")
+    n_nodes = len(shapes.get("nodes") or [])
+    variables = set(shapes.get("variables") or [])
+    for m, mode in enumerate(modes):
+        if not isinstance(mode, dict):
+            continue
+        if set(mode) != variables:
+            errors.append(f"{where}.mode_shapes.modes[{m}]: variables {sorted(mode)} "
+                          f"instead of {sorted(variables)}")
+        for variable, values in mode.items():
+            if isinstance(values, list) and len(values) != n_nodes:
+                errors.append(f"{where}.mode_shapes.modes[{m}].{variable}: {len(values)} values "
+                              f"for {n_nodes} nodes")
+
+
 def _consistency(results, errors):
+    if isinstance(results.get("model"), dict):
+        _model_consistency(results["model"], errors)
     for i, step in enumerate(results.get("steps", [])):
         if not isinstance(step, dict):
             continue
@@ -67,6 +98,10 @@ def _consistency(results, errors):
         for group in groups:
             if all(key in step for key in group):
                 _same_lengths(where, {key: step[key] for key in group}, errors)
+        if "mode_shapes" in step:
+            eigen = step.get("eigenvalues", step.get("load_factors"))
+            _mode_shape_consistency(where, step["mode_shapes"],
+                                    len(eigen) if isinstance(eigen, list) else None, errors)
 
 
 def check(results, validator=None):

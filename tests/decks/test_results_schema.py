@@ -25,9 +25,19 @@ BASE_STATE = {"step": 0, "deformed": False, "stress_stiffening": False,
               "description": "base state: reference configuration (no general step before this one)"}
 COMPARE_FULL = {"full_frequencies": [1.0, 2.0, 3.0], "relative_errors": [1e-6, None],
                 "full_partners": [1, 0], "pairing_mac": [0.999, 0.2], "swapped_modes": []}
+MODE_SHAPES = {"normalization": "displacement", "nodes": [1, 2, 3], "variables": ["U1", "U2", "UR3"],
+               "modes": [{"U1": [0.0, 0.0, 0.1], "U2": [0.0, 0.5, 1.0], "UR3": [0.0, 1.2, None]},
+                         {"U1": [0.0, 0.0, 0.0], "U2": [0.0, -1.0, 0.4], "UR3": [0.0, 0.3, None]}]}
+MODEL = {"heading": "three nodes, a beam and a truss",
+         "nodes": {"ids": [1, 2, 3], "coordinates": [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0]]},
+         "elements": {"ids": [10, 11], "types": ["B21", "T2D2"], "connectivity": [[1, 2], [2, 3]]},
+         "node_sets": {"ROOT": [1], "ALL": [1, 2, 3]}, "element_sets": {"BEAM": [10]}}
 GOOD = {
     "deck": "all_procedures.inp",
+    "schema_version": 1,
+    "program": {"name": "corot", "version": "0.1.0"},
     "status": "completed",
+    "model": MODEL,
     "steps": [
         {"step": 1, "procedure": "static", "node_output": {"3": HISTORY},
          "element_output": {"1": {"time": [1.0], "SF1": [2.0], "SM1": [0.5], "SM1_end1": [1.0],
@@ -36,8 +46,9 @@ GOOD = {
         {"step": 2, "procedure": "static", "node_output": {},
          "arc_length": [0.1, 0.2], "load_factor": [0.09, 0.17], "newton_iterations": [2, 3]},
         {"step": 3, "procedure": "frequency", "eigenvalues": [39.48, 157.9], "frequencies": [1.0, 2.0],
-         "base_state": BASE_STATE},
-        {"step": 4, "procedure": "buckle", "load_factors": [2.47], "base_state": BASE_STATE},
+         "mode_shapes": MODE_SHAPES, "base_state": BASE_STATE},
+        {"step": 4, "procedure": "buckle", "load_factors": [2.47],
+         "mode_shapes": dict(MODE_SHAPES, modes=MODE_SHAPES["modes"][:1]), "base_state": BASE_STATE},
         {"step": 5, "procedure": "dynamic",
          "energy": {"time": [0.0, 0.1], "kinetic": [0.0, 1.0], "strain": [0.0, 0.5],
                     "external_work": [0.0, 1.5], "viscous_dissipation": [0.0, 0.0],
@@ -118,6 +129,20 @@ MUTATIONS = [
     ("a history shorter than its time", lambda d: step(d, 1)["node_output"]["3"]["U1"].pop(), "U1"),
     ("energy arrays of different lengths", lambda d: step(d, 5)["energy"]["total"].append(0.0), "total"),
     ("RIKS path of different lengths", lambda d: step(d, 2)["load_factor"].append(0.2), "load_factor"),
+    ("missing schema_version", lambda d: d.pop("schema_version"), "schema_version"),
+    ("another schema_version", lambda d: d.update(schema_version=2), "1 was expected"),
+    ("missing program version", lambda d: d["program"].pop("version"), "version"),
+    ("missing model nodes", lambda d: d["model"].pop("nodes"), "nodes"),
+    ("a node with two coordinates", lambda d: d["model"]["nodes"]["coordinates"][1].pop(), "coordinates"),
+    ("element types shorter than ids", lambda d: d["model"]["elements"]["types"].pop(), "types"),
+    ("a set of names", lambda d: d["model"]["node_sets"].update(TIP=["3"]), "'3'"),
+    ("mode shape with an unknown variable", lambda d: rename(step(d, 3)["mode_shapes"]["modes"][0], "U1", "U4"),
+     "U4"),
+    ("mode shape missing a variable", lambda d: step(d, 3)["mode_shapes"]["modes"][1].pop("UR3"), "UR3"),
+    ("mode shape shorter than its nodes", lambda d: step(d, 3)["mode_shapes"]["modes"][0]["U2"].pop(), "U2"),
+    ("fewer mode shapes than eigenvalues", lambda d: step(d, 3)["mode_shapes"]["modes"].pop(), "2 eigenvalues"),
+    ("mode shapes of an unknown normalization", lambda d: step(d, 4)["mode_shapes"].update(normalization="unit"),
+     "unit"),
 ]
 
 

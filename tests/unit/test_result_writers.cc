@@ -1,7 +1,8 @@
 /**
  * Result writers: NAME.json against an expected text for a tiny static +
- * frequency + dynamic run, string escaping and null for NaN; the frequency
- * table of NAME.dat; the .vtu/.pvd files of a two-element truss.
+ * frequency + dynamic run, string escaping and null for NaN, the model block
+ * and the mode shapes; the frequency table of NAME.dat; the .vtu/.pvd files
+ * of a two-element truss.
  */
 #include <src/analysis/buckle_results.h>
 #include <src/analysis/dynamic_results.h>
@@ -9,6 +10,8 @@
 #include <src/analysis/static_results.h>
 #include <src/io/json_stream.h>
 #include <src/io/json_writer.h>
+#include <src/io/mode_shapes.h>
+#include <src/io/program_version.h>
 #include <src/io/report_writer.h>
 #include <src/io/result_files.h>
 #include <src/io/vtu_writer.h>
@@ -220,8 +223,14 @@ TEST(JsonWriter, StaticFrequencyDynamicMatchExpectedText)
 {
   std::ostringstream out;
   io::JsonWriter(three_step_results()).write(out);
-  const std::string expected = R"({
+  const std::string expected = std::string(R"({
   "deck": "tiny.inp",
+  "schema_version": 1,
+  "program": {
+    "name": "corot",
+    "version": ")") + io::program_version() +
+                               R"("
+  },
   "status": "completed",
   "steps": [
     {
@@ -260,6 +269,100 @@ TEST(JsonWriter, StaticFrequencyDynamicMatchExpectedText)
 }
 )";
   EXPECT_EQ(out.str(), expected);
+}
+
+// The version is CMake's project(corot VERSION MAJOR.MINOR.PATCH).
+TEST(JsonWriter, ProgramVersionIsThreeNumbers)
+{
+  EXPECT_TRUE(std::regex_match(io::program_version(), std::regex("[0-9]+\\.[0-9]+\\.[0-9]+")))
+    << io::program_version();
+}
+
+TEST(JsonWriter, ModelBlockListsNodesElementsAndSets)
+{
+  core::Model model          = two_element_truss();
+  model.node_sets["ENDS"]    = {1, 3};
+  model.element_sets["LEFT"] = {1};
+  std::ostringstream out;
+  io::JsonWriter(three_step_results(), &model).write(out);
+  const std::string expected_model = R"(
+  "model": {
+    "heading": "two bars",
+    "nodes": {
+      "ids": [1, 2, 3],
+      "coordinates": [
+        [0, 0, 0],
+        [1, 0, 0],
+        [2, 0, 0]
+      ]
+    },
+    "elements": {
+      "ids": [1, 2],
+      "types": ["T3D2", "T3D2"],
+      "connectivity": [
+        [1, 2],
+        [2, 3]
+      ]
+    },
+    "node_sets": {
+      "ENDS": [1, 3]
+    },
+    "element_sets": {
+      "LEFT": [1]
+    }
+  },
+  "steps": [)";
+  EXPECT_NE(out.str().find(expected_model), std::string::npos) << out.str();
+  // Without a model, no block.
+  std::ostringstream bare;
+  io::JsonWriter(three_step_results()).write(bare);
+  EXPECT_EQ(bare.str().find("\"model\""), std::string::npos);
+}
+
+// Node 1 has UX UY RZ, node 2 none, node 3 UX UY: the nodes with DOFs, the kinds present,
+// null for node 3's missing RZ, the values of the DOF vector as given.
+TEST(ModeShapes, OnlyNodesAndKindsThatExistNullWhereANodeLacksAKind)
+{
+  core::Model model = two_element_truss();
+  using Active      = std::array<bool, core::n_dof_kinds>;
+  const core::DofMap dofs({Active{true, true, false, false, false, true}, Active{},
+                           Active{true, true, false, false, false, false}},
+                          {1, 2, 3});
+  ASSERT_EQ(dofs.n_dofs(), 5u);
+  Eigen::VectorXd first(5), second(5);
+  first << 0.5, -1.0, 0.25, 0.0, 1.0; // node 1: UX UY RZ; node 3: UX UY
+  second << 0.0, 0.0, 4.0, 1.0, 0.125;
+  const io::ModeShapes shapes =
+    io::ModeShapes::from_dof_vectors(model, dofs, {first, second}, "mass");
+  EXPECT_EQ(shapes.node_ids, (std::vector<unsigned>{1, 3}));
+  EXPECT_EQ(shapes.variables, (std::vector<std::string>{"U1", "U2", "UR3"}));
+  ASSERT_EQ(shapes.values.size(), 2u);
+  EXPECT_EQ(shapes.values[1][2][0], 4.0);
+  std::ostringstream out;
+  io::JsonStream     json(out);
+  json.begin_object();
+  shapes.write_json(json);
+  json.end_object();
+  EXPECT_EQ(out.str(), R"({
+  "mode_shapes": {
+    "normalization": "mass",
+    "nodes": [1, 3],
+    "variables": ["U1", "U2", "UR3"],
+    "modes": [
+      {
+        "U1": [0.5, 0],
+        "U2": [-1, 1],
+        "UR3": [0.25, null]
+      },
+      {
+        "U1": [0, 1],
+        "U2": [0, 0.125],
+        "UR3": [4, null]
+      }
+    ]
+  }
+}
+)");
 }
 
 TEST(JsonWriter, DeckNameIsEscapedAndBuckleHasOnlyLoadFactors)
