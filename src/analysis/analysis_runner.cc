@@ -121,12 +121,13 @@ namespace corot::analysis
           if (!assembler.followers().empty() &&
               !std::holds_alternative<core::StaticParameters>(step.parameters) &&
               !std::holds_alternative<core::DynamicParameters>(step.parameters) &&
-              !std::holds_alternative<core::FrequencyParameters>(step.parameters))
+              !std::holds_alternative<core::FrequencyParameters>(step.parameters) &&
+              !std::holds_alternative<core::BuckleParameters>(step.parameters))
             throw core::InputError(step.procedure_at,
                                    "*MPC and *RIGID BODY (" +
                                      assembler.followers().followers().front().defined_at.str() +
-                                     ") are supported in *STATIC, *DYNAMIC and *FREQUENCY only "
-                                     "in this release");
+                                     ") are supported in *STATIC, *DYNAMIC, *FREQUENCY and "
+                                     "*BUCKLE only in this release");
           StepLoading loading = history.loading_of(context, step);
           progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
           if (stream != nullptr)

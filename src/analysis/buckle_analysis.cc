@@ -90,6 +90,21 @@ namespace corot::analysis
     assembly::Assembler &assembler = context_.assembler;
     assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
     const unsigned n_nodes = context_.model.nodes.size();
+    // Carried nodes (*MPC, *RIGID BODY): lines linearised at the reference,
+    // and the stiffness of their constraint forces under the perturbation
+    // load in K_Delta (below).
+    const auto &followers = assembler.followers();
+    if (!followers.empty())
+      {
+        if (context_.base.nonlinear)
+          throw core::InputError(
+            step_.procedure_at,
+            "*BUCKLE after a geometrically non-linear step with *MPC or *RIGID BODY (" +
+              followers.followers().front().defined_at.str() +
+              ") is not supported yet; a *BUCKLE about the reference (before NLGEOM steps, or "
+              "after linear ones) is");
+        assembler.linearise_rotation_constraints(core::Configuration(n_nodes));
+      }
 
     // The perturbation load Q: this step's own *CLOAD and *DLOAD lines, from
     // zero (loads of earlier linear steps are not scaled and, as in CalculiX
@@ -168,6 +183,20 @@ namespace corot::analysis
       }
     else
       initial_stress_matrix(displacement, load, geometric);
+    if (!followers.empty())
+      {
+        // The constraint forces of du balance its element forces less Q on
+        // the carried nodes; turning with the leaders they add their
+        // derivative d(G^T lambda)/dq, linear in the load factor (a dead load
+        // at the end of a rigid lever c: P c on the leader's rotations).
+        dealii::TrilinosWrappers::MPI::Vector unused;
+        Eigen::VectorXd                       element_force;
+        assembler.assemble_linear_residual(displacement, Eigen::VectorXd::Zero(displacement.size()),
+                                           unused, element_force, nullptr);
+        assembler.add_follower_curvature(core::Configuration(n_nodes), element_force - load,
+                                         geometric);
+        geometric.compress(dealii::VectorOperation::add);
+      }
 
     // 4. Load factors.
     unsigned n_modes = std::get<core::BuckleParameters>(step_.parameters).n_modes;

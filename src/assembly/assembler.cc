@@ -603,6 +603,30 @@ namespace corot::assembly
   }
 
   void
+  Assembler::add_follower_curvature(const core::Configuration              &configuration,
+                                    const Eigen::VectorXd                  &force,
+                                    dealii::TrilinosWrappers::SparseMatrix &matrix) const
+  {
+    followers_.for_each_curvature(configuration, force,
+                                  [&](const std::vector<unsigned> &block_dofs,
+                                      const Eigen::MatrixXd       &block) {
+                                    std::vector<unsigned> valid;
+                                    std::vector<unsigned> position;
+                                    for (unsigned i = 0; i < block_dofs.size(); ++i)
+                                      if (block_dofs[i] != core::DofMap::invalid)
+                                        {
+                                          valid.push_back(block_dofs[i]);
+                                          position.push_back(i);
+                                        }
+                                    Eigen::MatrixXd restricted(valid.size(), valid.size());
+                                    for (unsigned i = 0; i < valid.size(); ++i)
+                                      for (unsigned j = 0; j < valid.size(); ++j)
+                                        restricted(i, j) = block(position[i], position[j]);
+                                    add_condensed(matrix, valid, restricted);
+                                  });
+  }
+
+  void
   Assembler::assemble_matrix_keeping_followers(const MatrixKind           kind,
                                                const core::Configuration &configuration,
                                                dealii::TrilinosWrappers::SparseMatrix &matrix) const
@@ -815,23 +839,7 @@ namespace corot::assembly
     if (tangent != nullptr && linearised && !followers_.empty())
       {
         // The turning of the followers' lines, weighted by their multipliers.
-        followers_.for_each_curvature(follower_state_, internal_force - external_force,
-                                      [&](const std::vector<unsigned> &block_dofs,
-                                          const Eigen::MatrixXd       &block) {
-                                        std::vector<unsigned> valid;
-                                        std::vector<unsigned> position;
-                                        for (unsigned i = 0; i < block_dofs.size(); ++i)
-                                          if (block_dofs[i] != core::DofMap::invalid)
-                                            {
-                                              valid.push_back(block_dofs[i]);
-                                              position.push_back(i);
-                                            }
-                                        Eigen::MatrixXd restricted(valid.size(), valid.size());
-                                        for (unsigned i = 0; i < valid.size(); ++i)
-                                          for (unsigned j = 0; j < valid.size(); ++j)
-                                            restricted(i, j) = block(position[i], position[j]);
-                                        add_condensed(*tangent, valid, restricted);
-                                      });
+        add_follower_curvature(follower_state_, internal_force - external_force, *tangent);
         tangent->compress(dealii::VectorOperation::add);
       }
   }

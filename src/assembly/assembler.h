@@ -232,6 +232,18 @@ namespace corot::assembly
                     double                                 *skewness = nullptr) const;
 
     /**
+     * Adds to @p matrix, through the current lines, the derivative of the
+     * followers' constraint forces d(G^T lambda)/dq at @p configuration with
+     * the multipliers that balance @p force (f_int - f_ext, unconstrained,
+     * replicated) on the followers' rows: the stiffness of the constraint
+     * forces (FollowerConstraints::for_each_curvature). Call
+     * compress(add) on @p matrix afterwards.
+     */
+    void
+    add_follower_curvature(const core::Configuration &configuration, const Eigen::VectorXd &force,
+                           dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+
+    /**
      * The matrix of @p kind (a mass) with every constraint condensed except
      * the followers': their rows and columns hold their own entries, so a
      * dynamic system can condense them through lines that change with the
