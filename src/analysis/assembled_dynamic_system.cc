@@ -545,20 +545,6 @@ namespace corot::analysis
     if (residual.l2_norm() <= round_off)
       residual_ratio = std::min(residual_ratio, 1e-5);
 
-    // A constrained row gets the mean diagonal of its elements' matrices
-    // (AffineConstraints), zero where they have no stiffness (a rigid body
-    // of point masses); its correction is the constraint's, so any
-    // non-zero diagonal does.
-    bool zero_diagonal = false;
-    for (const auto &line : constraints.get_lines())
-      if (context_.assembler.locally_owned_dofs().is_element(line.index) &&
-          matrix.diag_element(line.index) == 0.0)
-        {
-          matrix.set(line.index, line.index, 1.0);
-          zero_diagonal = true;
-        }
-    if (dealii::Utilities::MPI::logical_or(zero_diagonal, context_.assembler.communicator()))
-      matrix.compress(dealii::VectorOperation::insert);
     solvers::DirectSolver solver;
     solver.factorize(matrix);
     context_.assembler.reinit_vector(correction);

@@ -9,6 +9,7 @@ namespace corot::analysis
   BaseState::close_general_step(const unsigned number, const bool was_nonlinear)
   {
     step = number;
+    carried_residual.resize(0);
     if (was_nonlinear)
       {
         nonlinear = true;

@@ -41,6 +41,16 @@ namespace corot::analysis
      */
     Eigen::VectorXd linear_dofs;
 
+    /**
+     * After a geometrically non-linear *STATIC step of a model with carried
+     * nodes (*MPC, *RIGID BODY): f_int - f_ext at its end (replicated, not
+     * condensed). Its entries on the carried nodes are balanced by their
+     * constraint forces, whose stiffness perturbation steps add
+     * (Assembler::add_follower_curvature). Empty otherwise (close_general_step
+     * clears it).
+     */
+    Eigen::VectorXd carried_residual;
+
     /** Records the end of general step @p number, non-linear or not. */
     void
     close_general_step(unsigned number, bool was_nonlinear);

@@ -94,16 +94,17 @@ namespace corot::analysis
     const auto &followers = context_.assembler.followers();
     if (!followers.empty())
       {
-        if (base.nonlinear)
+        if (base.nonlinear && base.carried_residual.size() != context_.dofs.n_dofs())
           throw core::InputError(
             step_.procedure_at,
-            "*FREQUENCY after a geometrically non-linear step with *MPC or *RIGID BODY (" +
+            "*FREQUENCY after a geometrically non-linear *DYNAMIC or RIKS step with *MPC or "
+            "*RIGID BODY (" +
               followers.followers().front().defined_at.str() +
-              ") is not supported yet (the stiffness of the constraint forces at the base state "
-              "is not built); a *FREQUENCY about the reference (before NLGEOM steps, or after "
-              "linear ones) is");
+              ") is not supported yet (the constraint forces of that base state are not kept); "
+              "after an NLGEOM *STATIC step, or about the reference, it is");
         context_.assembler.linearise_rotation_constraints(
-          core::Configuration(context_.model.nodes.size()));
+          base.nonlinear ? context_.configuration :
+                           core::Configuration(context_.model.nodes.size()));
       }
     dealii::TrilinosWrappers::SparseMatrix stiffness, mass;
     if (base.nonlinear)
@@ -113,6 +114,14 @@ namespace corot::analysis
                                            context_.configuration, stiffness, &skewness);
         context_.assembler.assemble_matrix(assembly::MatrixKind::turned_consistent_mass,
                                            context_.configuration, mass);
+        if (!followers.empty())
+          {
+            // The stiffness of the constraint forces at the base state (a
+            // pendulum's gravity stiffness comes from its rod's tension).
+            context_.assembler.add_follower_curvature(context_.configuration, base.carried_residual,
+                                                      stiffness, true);
+            stiffness.compress(dealii::VectorOperation::add);
+          }
         std::ostringstream line;
         line << "tangent stiffness: |K_t - K_t^T|/|K_t| = " << std::setprecision(2) << skewness
              << " (its symmetric part is used)";

@@ -20,14 +20,21 @@ namespace corot::analysis
 {
   namespace
   {
-    /** Reactions: internal minus external force on constrained DOFs (Assembler::reaction_dofs()), zero elsewhere. */
+    /**
+     * Reactions: internal minus external force on constrained DOFs
+     * (Assembler::reaction_dofs()), zero elsewhere; a carried node's share
+     * goes to its leader first (a supported rigid body's reference node
+     * carries the body's loads).
+     */
     Eigen::VectorXd
     reactions(const assembly::Assembler &assembler, const Eigen::VectorXd &internal,
               const Eigen::VectorXd &external)
     {
+      Eigen::VectorXd unbalanced = internal - external;
+      assembler.followers().condense(unbalanced, assembler.follower_state());
       Eigen::VectorXd result = Eigen::VectorXd::Zero(internal.size());
       for (const unsigned dof : assembler.reaction_dofs())
-        result[dof] = internal[dof] - external[dof];
+        result[dof] = unbalanced[dof];
       return result;
     }
 
@@ -325,6 +332,18 @@ namespace corot::analysis
     base.close_general_step(step_number, nonlinear_);
     if (!nonlinear_)
       base.linear_dofs = linear_;
+    else if (!context_.assembler.followers().empty())
+      {
+        // What the carried nodes' constraint forces balance at the end of the
+        // step, for the stiffness of those forces in perturbation steps.
+        const Eigen::VectorXd external =
+          external_force(context_, loading_, parameters_.period, parameters_.period, loading_.ramp);
+        dealii::TrilinosWrappers::MPI::Vector residual;
+        Eigen::VectorXd                       internal;
+        context_.assembler.assemble_residual(context_.configuration, true, external, residual,
+                                             internal, nullptr);
+        base.carried_residual = internal - external;
+      }
     return result_;
   }
 } // namespace corot::analysis

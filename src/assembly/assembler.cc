@@ -605,7 +605,8 @@ namespace corot::assembly
   void
   Assembler::add_follower_curvature(const core::Configuration              &configuration,
                                     const Eigen::VectorXd                  &force,
-                                    dealii::TrilinosWrappers::SparseMatrix &matrix) const
+                                    dealii::TrilinosWrappers::SparseMatrix &matrix,
+                                    const bool                              symmetric_part) const
   {
     followers_.for_each_curvature(configuration, force,
                                   [&](const std::vector<unsigned> &block_dofs,
@@ -622,6 +623,9 @@ namespace corot::assembly
                                     for (unsigned i = 0; i < valid.size(); ++i)
                                       for (unsigned j = 0; j < valid.size(); ++j)
                                         restricted(i, j) = block(position[i], position[j]);
+                                    if (symmetric_part)
+                                      restricted =
+                                        (0.5 * (restricted + restricted.transpose())).eval();
                                     add_condensed(matrix, valid, restricted);
                                   });
   }
@@ -827,7 +831,22 @@ namespace corot::assembly
     add_condensed_force(external_force, residual);
     residual.compress(dealii::VectorOperation::add);
     if (tangent != nullptr)
-      tangent->compress(dealii::VectorOperation::add);
+      {
+        tangent->compress(dealii::VectorOperation::add);
+        // A constrained row gets the mean diagonal of its elements' matrices
+        // (AffineConstraints), zero where they have no stiffness (the
+        // supported reference node of a rigid body of point masses); its
+        // correction is the constraint's, so any non-zero diagonal does.
+        bool zero_diagonal = false;
+        for (const auto &line : increment_constraints_.get_lines())
+          if (locally_owned_.is_element(line.index) && tangent->diag_element(line.index) == 0.0)
+            {
+              tangent->set(line.index, line.index, 1.0);
+              zero_diagonal = true;
+            }
+        if (dealii::Utilities::MPI::logical_or(zero_diagonal, communicator_))
+          tangent->compress(dealii::VectorOperation::insert);
+      }
     dealii::Utilities::MPI::sum(
       dealii::ArrayView<const double>(internal_force.data(), internal_force.size()), communicator_,
       dealii::ArrayView<double>(internal_force.data(), internal_force.size()));

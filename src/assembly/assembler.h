@@ -236,12 +236,15 @@ namespace corot::assembly
      * followers' constraint forces d(G^T lambda)/dq at @p configuration with
      * the multipliers that balance @p force (f_int - f_ext, unconstrained,
      * replicated) on the followers' rows: the stiffness of the constraint
-     * forces (FollowerConstraints::for_each_curvature). Call
-     * compress(add) on @p matrix afterwards.
+     * forces (FollowerConstraints::for_each_curvature); with
+     * @p symmetric_part only the symmetric part of each block (for the
+     * symmetric eigenproblems of perturbation steps). Call compress(add) on
+     * @p matrix afterwards.
      */
     void
     add_follower_curvature(const core::Configuration &configuration, const Eigen::VectorXd &force,
-                           dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+                           dealii::TrilinosWrappers::SparseMatrix &matrix,
+                           bool                                    symmetric_part = false) const;
 
     /**
      * The matrix of @p kind (a mass) with every constraint condensed except
