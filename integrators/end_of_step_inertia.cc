@@ -55,4 +55,13 @@ namespace corot::integrators
       return 0.0;
     return 0.5 * (damping_n + system.damping_force(d_n1, v_n1)).dot(increment);
   }
+  std::string
+  carried_nodes_limitation(const DynamicSystem &system, const std::string &scheme)
+  {
+    if (!system.has_carried_nodes())
+      return {};
+    return "INTEGRATOR=" + scheme +
+           " does not handle *MPC and *RIGID BODY yet: use MIDPOINT (energy-conserving) or NEWMARK";
+  }
+
 } // namespace corot::integrators

@@ -6,6 +6,8 @@
  */
 #include <integrators/dynamic_system.h>
 
+#include <string>
+
 namespace corot::integrators
 {
   /**
@@ -50,4 +52,17 @@ namespace corot::integrators
   trapezoidal_dissipation(DynamicSystem &system, const Eigen::VectorXd &damping_n,
                           const Eigen::VectorXd &d_n1, const Eigen::VectorXd &v_n1,
                           const Eigen::VectorXd &increment);
+  /**
+   * Why an alpha-method (@p scheme, its deck name) cannot advance @p system,
+   * or empty: it refuses carried nodes (*MPC, *RIGID BODY). The forces of t_n
+   * such a scheme carries into the step, projected with the constraints of
+   * t_{n+1}, make it first order (measured on a rigid pendulum: the error
+   * halves with dt); adding the constraint forces of t_n (Arnold & Brüls
+   * 2007, Multibody Syst. Dyn. 18, 185-202) needs the carried nodes'
+   * accelerations to be the constrained ones, which Newmark's update does not
+   * give them.
+   */
+  std::string
+  carried_nodes_limitation(const DynamicSystem &system, const std::string &scheme);
+
 } // namespace corot::integrators

@@ -97,13 +97,11 @@ namespace corot::integrators
       return {};
     return (beta_ - 1.0 / 6.0) * time_step * time_step * (after.acceleration - before.acceleration);
   }
+
   std::string
   HilberHughesTaylor::limitation(const DynamicSystem &system) const
   {
-    if (system.has_carried_nodes())
-      return "INTEGRATOR=HHT does not handle *MPC and *RIGID BODY yet: use MIDPOINT (energy-"
-             "conserving) or NEWMARK";
-    return {};
+    return carried_nodes_limitation(system, "HHT");
   }
 } // namespace corot::integrators
 

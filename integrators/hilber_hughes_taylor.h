@@ -25,14 +25,7 @@ namespace corot::integrators
   class HilberHughesTaylor : public Integrator
   {
   public:
-    /**
-     * Refuses a system with carried nodes (*MPC, *RIGID BODY): the forces of
-     * t_n this scheme carries into the step would need the constraint forces
-     * of t_n with their own alpha weight (Arnold & Brüls 2007, Multibody
-     * Syst. Dyn. 18, 185-202), which the condensed equations do not hold;
-     * projected with the constraints of t_{n+1} instead, the scheme drops to
-     * first order (measured on a rigid pendulum: the error halves with dt).
-     */
+    /** Refuses carried nodes (*MPC, *RIGID BODY): carried_nodes_limitation(). */
     std::string
     limitation(const DynamicSystem &system) const override;
 
