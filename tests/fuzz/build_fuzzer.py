@@ -43,9 +43,11 @@ def main():
         out = arguments[arguments.index("-o") + 1]
         if "/corot.dir/" not in out and "/corot_plugins.dir/" not in out:
             continue
+        if out.endswith(".gch"):  # gcc's precompiled header, no object
+            continue
         relative = os.path.relpath(entry["file"], source)
         if relative.startswith(INSTRUMENTED):
-            compile_flags = [a for a in arguments[1:] if a not in DROP]
+            compile_flags = without_precompiled_header([a for a in arguments[1:] if a not in DROP])
             i = compile_flags.index("-o")
             del compile_flags[i:i + 2]
             i = compile_flags.index("-c")
@@ -66,6 +68,20 @@ def main():
                *objects, *libraries]
     subprocess.run(command, check=True)
     print(output)
+
+
+def without_precompiled_header(flags):
+    # gcc's precompiled header (CMakeLists.txt, corot_setup_target) is no use to clang: the
+    # reader's sources are compiled with the headers they include themselves.
+    kept, skip = [], False
+    for flag in flags:
+        if skip:
+            skip = False
+        elif flag == "-include":
+            skip = True
+        elif flag != "-Winvalid-pch":
+            kept.append(flag)
+    return kept
 
 
 def compile_one(launcher, clang, flags, source_file, obj):
