@@ -417,12 +417,12 @@ namespace corot::elements
   COROT_REGISTER_ELEMENT_WITH(
     S4, "S4", 4, core::SectionKind::shell,
     "four-node co-rotational flat shell (UX UY UZ RX RY RZ; large rotations, "
-    "Ibrahimbegovic-Taylor-Wilson drilling membrane + DKQ plate, 2 x 2 Gauss "
-    "points, warping by rigid offsets, thin shells)",
+    "Ibrahimbegovic-Taylor-Wilson drilling membrane (3 x 3 Gauss points) + DKQ plate (2 x 2 "
+    "Gauss points), warping by rigid offsets, thin shells)",
     std::make_unique<CorotationalShell<4>>(shell_definition(definition), definition.node_ids))
   COROT_REGISTER_ELEMENT_WITH(
     S4R, "S4R", 4, core::SectionKind::shell,
-    "accepted as S4: the same fully integrated element (2 x 2 Gauss points, no "
-    "hourglass modes, no reduced integration)",
+    "accepted as S4: the same fully integrated element (no reduced integration, no "
+    "hourglass modes)",
     std::make_unique<CorotationalShell<4>>(shell_definition(definition), definition.node_ids))
 } // namespace corot::elements

@@ -1,5 +1,7 @@
 #include <elements/shell_quad_kernel.h>
 
+#include <deal.II/base/quadrature_lib.h>
+
 #include <cmath>
 #include <stdexcept>
 
@@ -156,16 +158,27 @@ namespace corot::elements
   ShellQuadKernel::Matrix12
   ShellQuadKernel::membrane_stiffness() const
   {
-    Matrix12 k = Matrix12::Zero();
-    for (const double xi : {-gauss, gauss})
-      for (const double eta : {-gauss, gauss})
-        {
-          Eigen::Matrix<double, 3, 12> strain;
-          Eigen::Matrix<double, 1, 12> skew;
-          const double                 weight = membrane_strain(xi, eta, strain, skew) * thickness_;
-          k += weight * (strain.transpose() * plane_stress_ * strain +
-                         shear_modulus_ * skew.transpose() * skew);
-        }
+    // 3 x 3 Gauss points: the Allman-type field is serendipity-quadratic, and
+    // 2 x 2 points (as for the serendipity element) leave a spurious
+    // zero-energy mode on every parallelogram: drilling rotations
+    // +c, -c, +c, -c at the corners with an in-plane hourglass, of zero strain
+    // and zero skew term at the four points. It spreads through a strip one
+    // element wide, or wherever drilling rotations are free along a row (a
+    // ring band of 16 rectangles under pressure was singular); the 3 x 3 rule
+    // gives it stiffness and moves the element's other eigenvalues by less than
+    // 1e-3 (a unit square and a 1 x 0.5 rectangle).
+    static const dealii::QGauss<2> rule(3); // on the unit square
+    Matrix12                       k = Matrix12::Zero();
+    for (unsigned q = 0; q < rule.size(); ++q)
+      {
+        const double xi = 2.0 * rule.point(q)[0] - 1.0, eta = 2.0 * rule.point(q)[1] - 1.0;
+        Eigen::Matrix<double, 3, 12> strain;
+        Eigen::Matrix<double, 1, 12> skew;
+        const double                 weight =
+          4.0 * rule.weight(q) * membrane_strain(xi, eta, strain, skew) * thickness_;
+        k += weight * (strain.transpose() * plane_stress_ * strain +
+                       shear_modulus_ * skew.transpose() * skew);
+      }
     return k;
   }
 

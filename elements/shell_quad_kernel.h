@@ -24,8 +24,9 @@ namespace corot::elements
    *   carried by the serendipity mid-side functions; the independent
    *   rotation field omega = sum N_i theta_i tied to the continuum rotation
    *   (v,x - u,y)/2 by the penalty (Hughes & Brezzi 1989) gamma t
-   *   int (omega - (v,x - u,y)/2)^2 dA with gamma = G (their choice); 2 x 2
-   *   Gauss points for both terms.
+   *   int (omega - (v,x - u,y)/2)^2 dA with gamma = G (their choice); 3 x 3
+   *   Gauss points for both terms (2 x 2 leave a spurious mode on
+   *   parallelograms: membrane_stiffness()).
    * - Plate: the discrete Kirchhoff quadrilateral DKQ (Batoz & Ben Tahar
    *   1982, "Evaluation of a new quadrilateral thin plate bending element",
    *   Int. J. Numer. Meth. Engng. 18, 1655-1677): rotations beta_x, beta_y

@@ -105,6 +105,31 @@ TEST(ShellQuadKernel, SixRigidBodyModesExactly)
   EXPECT_LT((k * r).norm(), 1e-13 * k.norm() * r.norm());
 }
 
+TEST(ShellQuadKernel, NoSpuriousModeOnParallelograms)
+{
+  // With 2 x 2 Gauss points the membrane had a seventh zero eigenvalue on
+  // every parallelogram (drilling rotations +c, -c, +c, -c with an in-plane
+  // hourglass); a one-element strip, or a ring band of rectangles, was then
+  // singular. The general quadrilateral above never showed it.
+  const std::vector<std::array<Eigen::Vector2d, 4>> shapes = {
+    {{Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 0), Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 1)}},
+    {{Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 0), Eigen::Vector2d(1, 0.5),
+      Eigen::Vector2d(0, 0.5)}},
+    {{Eigen::Vector2d(0, 0), Eigen::Vector2d(2, 0), Eigen::Vector2d(2.6, 0.8),
+      Eigen::Vector2d(0.6, 0.8)}}};
+  for (const auto &shape : shapes)
+    {
+      const ShellQuadKernel                                          kernel(shape, 0.01, 1e5, 0.0);
+      const Eigen::SelfAdjointEigenSolver<ShellQuadKernel::Matrix12> membrane(
+        kernel.membrane_stiffness());
+      const Eigen::VectorXd lambda = membrane.eigenvalues();
+      // Three rigid in-plane motions (two translations, the rotation with theta = omega).
+      for (int i = 0; i < 3; ++i)
+        EXPECT_LT(std::abs(lambda[i]), 1e-13 * lambda[11]) << i;
+      EXPECT_GT(lambda[3], 1e-3 * lambda[11]) << "corner (" << shape[2].transpose() << ")";
+    }
+}
+
 TEST(ShellQuadKernel, PatchTestsConstantStrainAndCurvature)
 {
   // MacNeal & Harder (1985) patch of five quadrilaterals, E = 1e6, nu = 0.25, t = 0.001.
