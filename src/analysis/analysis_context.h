@@ -15,6 +15,7 @@
 
 #include <Eigen/Dense>
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -38,8 +39,16 @@ namespace corot::analysis
     std::vector<core::BoundaryCondition> boundaries;
     std::vector<core::ConcentratedLoad>  loads;
     std::vector<core::GravityLoad>       gravity;
-    Eigen::VectorXd                      ramp_start;  ///< replicated force vector; empty: zero
-    bool                                 ramp = true; ///< AMPLITUDE=RAMP (else STEP)
+    std::vector<core::PressureLoad>      pressures;
+    Eigen::VectorXd                      ramp_start; ///< replicated force vector; empty: zero
+    /**
+     * Pressures at the start of the step on the elements whose pressure ramps
+     * (element id -> pressure): a pressure follows the faces, so its start
+     * value is kept per element rather than in ramp_start.
+     */
+    std::map<unsigned, double> pressure_start;
+    core::SourceLocation       pressure_start_at; ///< a *DLOAD, P line behind pressure_start
+    bool                       ramp = true;       ///< AMPLITUDE=RAMP (else STEP)
   };
 
   /** The model, its discretisation and the state carried from step to step. */

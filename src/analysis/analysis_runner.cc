@@ -3,6 +3,7 @@
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/shell_pressure.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
 #include <src/io/interrupt_request.h>
@@ -129,6 +130,7 @@ namespace corot::analysis
                                      ") are supported in *STATIC, *DYNAMIC, *FREQUENCY and "
                                      "*BUCKLE only in this release");
           StepLoading loading = history.loading_of(context, step);
+          check_pressure_support(step, loading, context.base);
           progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
           if (stream != nullptr)
             stream->begin_step(s + 1);

@@ -109,8 +109,11 @@ namespace corot::analysis
     // The perturbation load Q: this step's own *CLOAD and *DLOAD lines, from
     // zero (loads of earlier linear steps are not scaled and, as in CalculiX
     // without *STEP, PERTURBATION, do not stiffen the base state).
-    const StepLoading     perturbation{loading_.boundaries, step_.loads, step_.gravity,
-                                   Eigen::VectorXd(), true};
+    // (A pressure among them is refused before the step: check_pressure_support.)
+    StepLoading perturbation;
+    perturbation.boundaries    = loading_.boundaries;
+    perturbation.loads         = step_.loads;
+    perturbation.gravity       = step_.gravity;
     const Eigen::VectorXd load = external_force(context_, perturbation, 1.0, 1.0, true);
     if (load.lpNorm<Eigen::Infinity>() == 0.0)
       throw core::InputError(

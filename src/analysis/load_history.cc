@@ -56,7 +56,7 @@ namespace corot::analysis
           if (load.amplitude.empty())
             plain_elements.insert(id);
         }
-    if (!step.new_gravity)
+    if (!step.new_distributed_loads)
       for (const core::GravityLoad &load : gravity_)
         {
           core::GravityLoad kept = load;
@@ -69,6 +69,29 @@ namespace corot::analysis
         }
     const size_t n_carried_gravity = loading.gravity.size();
     loading.gravity.insert(loading.gravity.end(), step.gravity.begin(), step.gravity.end());
+
+    // Pressure, element by element in the same way (a pressure does not replace gravity).
+    std::set<unsigned> repressed, plain_pressed;
+    for (const core::PressureLoad &load : step.pressures)
+      for (const unsigned id : load.element_ids)
+        {
+          repressed.insert(id);
+          if (load.amplitude.empty())
+            plain_pressed.insert(id);
+        }
+    if (!step.new_distributed_loads)
+      for (const core::PressureLoad &load : pressures_)
+        {
+          core::PressureLoad kept = load;
+          kept.element_ids.clear();
+          for (const unsigned id : load.element_ids)
+            if (repressed.count(id) == 0)
+              kept.element_ids.push_back(id);
+          if (!kept.element_ids.empty())
+            loading.pressures.push_back(kept);
+        }
+    const size_t n_carried_pressures = loading.pressures.size();
+    loading.pressures.insert(loading.pressures.end(), step.pressures.begin(), step.pressures.end());
 
     // Start values of the loads that ramp: a carried load without amplitude
     // keeps its value; a redefined or removed one starts from the value it
@@ -107,7 +130,7 @@ namespace corot::analysis
           }
     for (const auto &[id, acceleration] : applied_gravity_)
       {
-        const bool carried = !step.new_gravity && redefined_elements.count(id) == 0;
+        const bool carried = !step.new_distributed_loads && redefined_elements.count(id) == 0;
         if (carried || (redefined_elements.count(id) > 0 && plain_elements.count(id) == 0))
           continue;
         auto [it, inserted] = start_gravity.emplace(id, Eigen::Vector3d::Zero());
@@ -133,6 +156,27 @@ namespace corot::analysis
       }
     if (ramps)
       loading.ramp_start = start;
+
+    // Pressures that ramp start, element by element, from the values they had.
+    const auto add_pressure_start = [&](const unsigned id, const double value,
+                                        const core::SourceLocation &at) {
+      if (value == 0.0)
+        return;
+      if (loading.pressure_start.empty())
+        loading.pressure_start_at = at;
+      loading.pressure_start[id] += value;
+    };
+    for (size_t i = 0; i < n_carried_pressures; ++i)
+      if (loading.pressures[i].amplitude.empty())
+        for (const unsigned id : loading.pressures[i].element_ids)
+          add_pressure_start(id, loading.pressures[i].magnitude, loading.pressures[i].defined_at);
+    for (const auto &[id, applied] : applied_pressure_)
+      {
+        const bool carried = !step.new_distributed_loads && repressed.count(id) == 0;
+        if (carried || (repressed.count(id) > 0 && plain_pressed.count(id) == 0))
+          continue;
+        add_pressure_start(id, applied.first, applied.second);
+      }
     return loading;
   }
 
@@ -152,6 +196,20 @@ namespace corot::analysis
                                 context.amplitudes.value(load.amplitude, period, period, false);
         for (const unsigned id : load.node_ids)
           applied_loads_[{id, load.dof}] += factor * load.value;
+      }
+    pressures_ = loading.pressures;
+    applied_pressure_.clear();
+    for (const core::PressureLoad &load : pressures_)
+      {
+        const double factor = load.amplitude.empty() ?
+                                1.0 :
+                                context.amplitudes.value(load.amplitude, period, period, false);
+        for (const unsigned id : load.element_ids)
+          {
+            auto [it, inserted] =
+              applied_pressure_.emplace(id, std::make_pair(0.0, load.defined_at));
+            it->second.first += factor * load.magnitude;
+          }
       }
     applied_gravity_.clear();
     for (const core::GravityLoad &load : gravity_)

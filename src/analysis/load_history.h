@@ -19,7 +19,7 @@ namespace corot::analysis
    * The loads and boundary conditions carried from one general step (*STATIC,
    * *DYNAMIC) to the next, with CalculiX's semantics, which Abaqus shares:
    * - *BOUNDARY, *CLOAD and *DLOAD stay in force until changed. OP=MOD (the
-   *   default) changes the DOFs (loads: node and DOF, gravity: element) a
+   *   default) changes the DOFs (loads: node and DOF, gravity and pressure: element) a
    *   step names and keeps the rest; OP=NEW first removes everything of its
    *   kind in force, model-data boundary conditions included.
    * - Within one step, loads on the same node and DOF (gravity on the same
@@ -60,5 +60,8 @@ namespace corot::analysis
     std::vector<core::GravityLoad>       gravity_;
     std::map<NodalKey, double> applied_loads_; ///< values at the end of the last general step
     std::map<unsigned, Eigen::Vector3d> applied_gravity_; ///< element id -> acceleration reached
+    std::vector<core::PressureLoad>     pressures_;
+    /** element id -> pressure reached, and a *DLOAD line of it */
+    std::map<unsigned, std::pair<double, core::SourceLocation>> applied_pressure_;
   };
 } // namespace corot::analysis

@@ -1,6 +1,7 @@
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/shell_pressure.h>
 #include <src/analysis/static_analysis.h>
 #include <src/analysis/static_results.h>
 #include <src/analysis/step_loading.h>
@@ -69,9 +70,13 @@ namespace corot::analysis
   void
   StaticAnalysis::solve_linear(const double time, Eigen::VectorXd &reaction)
   {
-    assembly::Assembler  &assembler = context_.assembler;
-    const Eigen::VectorXd external =
+    assembly::Assembler &assembler = context_.assembler;
+    Eigen::VectorXd      external =
       external_force(context_, loading_, time, parameters_.period, loading_.ramp);
+    // Without NLGEOM a pressure acts on the reference faces.
+    add_pressure_force(context_,
+                       pressures_at(context_, loading_, time, parameters_.period, loading_.ramp),
+                       nullptr, external, nullptr);
 
     dealii::TrilinosWrappers::SparseMatrix stiffness;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
@@ -113,8 +118,19 @@ namespace corot::analysis
     const double period    = parameters_.period;
 
     assembly::Assembler  &assembler = context_.assembler;
-    const Eigen::VectorXd external =
+    const Eigen::VectorXd dead_external =
       external_force(context_, loading_, time, period, loading_.ramp);
+    // A pressure follows the faces: its force is evaluated at every iterate,
+    // its load stiffness enters the tangent (Newton's quadratic rate).
+    const std::vector<ElementPressure> pressures =
+      pressures_at(context_, loading_, time, period, loading_.ramp);
+    const auto external_at = [&](const core::Configuration              &configuration,
+                                 dealii::TrilinosWrappers::SparseMatrix *tangent) {
+      Eigen::VectorXd force = dead_external;
+      add_pressure_force(context_, pressures, &configuration, force, tangent);
+      return force;
+    };
+    Eigen::VectorXd external = external_at(context_.configuration, nullptr);
 
     dealii::TrilinosWrappers::SparseMatrix tangent;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
@@ -134,6 +150,8 @@ namespace corot::analysis
       solvers::NewtonIterate result;
       assembler.assemble_residual(context_.configuration, nonlinear, external, residual, internal,
                                          &tangent);
+      if (!pressures.empty())
+        external_at(context_.configuration, &tangent);
       // Every tangent: under NLGEOM a row may gain or lose stiffness as the structure turns.
       std::vector<std::string> warnings;
       try
@@ -192,8 +210,8 @@ namespace corot::analysis
           {
             dealii::TrilinosWrappers::MPI::Vector trial_residual;
             Eigen::VectorXd                       trial_internal;
-            assembler.assemble_residual(trial, true, external, trial_residual, trial_internal,
-                                               nullptr);
+            assembler.assemble_residual(trial, true, external_at(trial, nullptr), trial_residual,
+                                               trial_internal, nullptr);
             if (trial_residual.l2_norm() <= residual_before || residual_before == 0.0)
               break;
             if (search == 0 &&
@@ -205,6 +223,8 @@ namespace corot::analysis
           }
       context_.configuration = trial;
 
+      if (!pressures.empty())
+        external = external_at(context_.configuration, nullptr);
       assembler.assemble_residual(context_.configuration, nonlinear, external, residual, internal,
                                          nullptr);
       reaction = reactions(assembler, internal, external);
@@ -336,8 +356,12 @@ namespace corot::analysis
       {
         // What the carried nodes' constraint forces balance at the end of the
         // step, for the stiffness of those forces in perturbation steps.
-        const Eigen::VectorXd external =
+        Eigen::VectorXd external =
           external_force(context_, loading_, parameters_.period, parameters_.period, loading_.ramp);
+        add_pressure_force(context_,
+                           pressures_at(context_, loading_, parameters_.period, parameters_.period,
+                                        loading_.ramp),
+                           &context_.configuration, external, nullptr);
         dealii::TrilinosWrappers::MPI::Vector residual;
         Eigen::VectorXd                       internal;
         context_.assembler.assemble_residual(context_.configuration, true, external, residual,

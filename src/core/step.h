@@ -47,6 +47,19 @@ namespace corot::core
     SourceLocation        defined_at;
   };
 
+  /**
+   * A uniform pressure on the faces of shell elements (*DLOAD, elset, P, p):
+   * positive along the face normal of the node order, on the current face
+   * under NLGEOM (a follower load).
+   */
+  struct PressureLoad
+  {
+    std::vector<unsigned> element_ids;
+    double                magnitude = 0.0;
+    std::string           amplitude;
+    SourceLocation        defined_at;
+  };
+
   /** *NODE PRINT, *EL PRINT, *NODE FILE, *EL FILE, *ENERGY PRINT. */
   struct OutputRequest
   {
@@ -96,7 +109,8 @@ namespace corot::core
     std::vector<ConcentratedLoad>   loads;
     bool                            new_loads = false; ///< *CLOAD, OP=NEW seen
     std::vector<GravityLoad>        gravity;
-    bool                            new_gravity = false; ///< *DLOAD, OP=NEW seen
+    std::vector<PressureLoad>       pressures;
+    bool new_distributed_loads = false; ///< *DLOAD, OP=NEW seen (gravity and pressure)
     std::vector<OutputRequest>
                    outputs; ///< own requests, then those inherited (OutputRequest::inherited)
     SourceLocation defined_at;

@@ -97,7 +97,27 @@ namespace corot::deck
     check_amplitudes();
     resolve_sections();
     check_section_assignment();
+    check_pressure_loads();
     resolve_element_definitions();
+  }
+
+  void
+  ModelFinaliser::check_pressure_loads() const
+  {
+    const core::Model &model = state_.model;
+    for (const core::Step &step : model.steps)
+      for (const core::PressureLoad &load : step.pressures)
+        for (const unsigned id : load.element_ids)
+          {
+            const core::ElementRecord       &element = model.elements[model.element_index.at(id)];
+            const elements::ElementTypeInfo *info =
+              elements::ElementRegistry::instance().find(element.type);
+            if (info->section_kind != core::SectionKind::shell)
+              throw core::InputError(load.defined_at,
+                                     "*DLOAD, P is a pressure on shell faces, but element " +
+                                       std::to_string(id) + " is a " + element.type + " (" +
+                                       element.defined_at.str() + ")");
+          }
   }
 
   void

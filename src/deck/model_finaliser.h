@@ -20,7 +20,8 @@ namespace corot::deck
    * 6. checks each section's element set and material and computes standard
    *    beam shapes with the material's Poisson ratio;
    * 7. checks that every element is in exactly one section of the kind its type needs;
-   * 8. resolves one core::ElementDefinition per element record (Model::element_definitions):
+   * 8. checks that every *DLOAD, P names shell elements;
+   * 9. resolves one core::ElementDefinition per element record (Model::element_definitions):
    *    node positions, the section data of its kind with the shear factors of a
    *    *TRANSVERSE SHEAR STIFFNESS computed once per section (k = K / (G A)), and
    *    the material constants (E, G, DENSITY= of a *BEAM GENERAL SECTION override
@@ -60,6 +61,9 @@ namespace corot::deck
     void
     check_section_assignment() const;
     /** Step 8. */
+    void
+    check_pressure_loads() const;
+    /** Step 9. */
     void
     resolve_element_definitions();
 

@@ -227,12 +227,30 @@ namespace corot::deck
     core::Step  &step       = current_step();
     const size_t step_index = state_.model.steps.size() - 1;
     if (op == "NEW")
-      step.new_gravity = true;
+      step.new_distributed_loads = true;
     for (const DataLine &line : data)
       {
-        if (line.field_upper(1) != "GRAV")
-          throw core::InputError(line.location(),
-                                 "unsupported *DLOAD type " + line.field_upper(1) + " (only GRAV)");
+        const std::string type = line.field_upper(1);
+        if (type == "P")
+          {
+            // Shell face pressure; whether the elements are shells is checked
+            // once the sets are resolved (analysis::check_pressure_loads).
+            line.require_fields(3, 3, "DLOAD, P");
+            core::PressureLoad load;
+            load.magnitude     = line.number(2);
+            load.amplitude     = amplitude;
+            load.defined_at    = line.location();
+            const size_t index = step.pressures.size();
+            step.pressures.push_back(load);
+            add_reference(state_, false, line.field_upper(0), line.location(),
+                          [step_index, index](core::Model &m) -> std::vector<unsigned> & {
+                            return m.steps[step_index].pressures[index].element_ids;
+                          });
+            continue;
+          }
+        if (type != "GRAV")
+          throw core::InputError(line.location(), "unsupported *DLOAD type " + type +
+                                                    " (GRAV, and P on shell elements)");
         line.require_fields(6, 6, "DLOAD, GRAV");
         core::GravityLoad load;
         load.magnitude     = line.number(2);
@@ -414,8 +432,10 @@ namespace corot::deck
                          load_parameters(), "node or node set, dof, value",
                          step_handler<&StepKeywordParser::cload>)
 
-  COROT_REGISTER_KEYWORD(dload, "DLOAD", KeywordPlacement::step, "gravity loads (GRAV)",
-                         load_parameters(), "element or element set, GRAV, g, nx, ny, nz",
+  COROT_REGISTER_KEYWORD(dload, "DLOAD", KeywordPlacement::step,
+                         "gravity (GRAV) and pressure on shells (P)", load_parameters(),
+                         "element or element set, GRAV, g, nx, ny, nz; or element or element "
+                         "set, P, pressure (shells, along the normal of the node order)",
                          step_handler<&StepKeywordParser::dload>)
 
   COROT_REGISTER_KEYWORD(node_print, "NODE PRINT", KeywordPlacement::step,

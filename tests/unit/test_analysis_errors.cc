@@ -259,3 +259,75 @@ TEST(AnalysisErrors, HigherOrderTimeElementRejectsPrescribedMotionAtTheProcedure
   EXPECT_NE(message.find("ORDER >= 2 does not handle prescribed motion"), std::string::npos)
     << message;
 }
+
+namespace
+{
+  const std::string shell_model = R"(*NODE
+1, 0.0, 0.0, 0.0
+2, 1.0, 0.0, 0.0
+3, 1.0, 1.0, 0.0
+4, 0.0, 1.0, 0.0
+*ELEMENT, TYPE=S4, ELSET=PANEL
+1, 1, 2, 3, 4
+*ELEMENT, TYPE=B31, ELSET=EDGE
+2, 1, 2
+*MATERIAL, NAME=STEEL
+*ELASTIC
+2.0e5, 0.3
+*DENSITY
+7.8e-9
+*SHELL SECTION, ELSET=PANEL, MATERIAL=STEEL
+0.01
+*BEAM SECTION, ELSET=EDGE, MATERIAL=STEEL, SECTION=RECT
+0.1, 0.1
+0.0, 0.0, 1.0
+*BOUNDARY
+1, 1, 6
+2, 1, 6
+)";
+} // namespace
+
+TEST(AnalysisErrors, PressureOnANonShellElementNamesTheDloadLine)
+{
+  // Line 23 is *STEP, 26 the *DLOAD data line.
+  const std::string path    = write_deck("pressure_on_beam.inp", shell_model + R"(*STEP
+*STATIC
+*DLOAD
+2, P, 1.0
+*END STEP
+)");
+  const std::string message = run_error(path);
+  EXPECT_NE(message.find("pressure_on_beam.inp:26:"), std::string::npos) << message;
+  EXPECT_NE(message.find("element 2 is a B31"), std::string::npos) << message;
+}
+
+TEST(AnalysisErrors, PressureInADynamicStepIsRefusedAtItsLine)
+{
+  // A pressure carried from the *STATIC step into *DYNAMIC: refused at the *DLOAD line (26).
+  const std::string path    = write_deck("pressure_dynamic.inp", shell_model + R"(*STEP
+*STATIC
+*DLOAD
+PANEL, P, 1.0
+*END STEP
+*STEP, NLGEOM
+*DYNAMIC
+0.1, 1.0
+*END STEP
+)");
+  const std::string message = run_error(path);
+  EXPECT_NE(message.find("pressure_dynamic.inp:26:"), std::string::npos) << message;
+  EXPECT_NE(message.find("*DYNAMIC"), std::string::npos) << message;
+}
+
+TEST(AnalysisErrors, UnknownDistributedLoadTypeIsNamed)
+{
+  const std::string path    = write_deck("dload_p2.inp", shell_model + R"(*STEP
+*STATIC
+*DLOAD
+PANEL, P2, 1.0
+*END STEP
+)");
+  const std::string message = run_error(path);
+  EXPECT_NE(message.find("dload_p2.inp:26:"), std::string::npos) << message;
+  EXPECT_NE(message.find("unsupported *DLOAD type P2"), std::string::npos) << message;
+}

@@ -580,8 +580,10 @@ TEST_F(DeckReaderTest, ErrorInvalidValuesInData)
                "invalid *AMPLITUDE expression 'sin(t': Missing parenthesis");
   expect_error(truss + "*STEP\n*STATIC\n*NODE PRINT, NSET=ALL\nU, XYZ\n*END STEP\n", "U, XYZ",
                "unknown output variable XYZ");
+  expect_error(truss + "*STEP\n*STATIC\n*DLOAD\nTRUSS, P1, 1.0\n*END STEP\n", "TRUSS, P1, 1.0",
+               "unsupported *DLOAD type P1");
   expect_error(truss + "*STEP\n*STATIC\n*DLOAD\nTRUSS, P, 1.0\n*END STEP\n", "TRUSS, P, 1.0",
-               "unsupported *DLOAD type P");
+               "*DLOAD, P is a pressure on shell faces, but element 1 is a T3D2");
   expect_error(truss + "*BOUNDARY\n1, FIXED\n", "1, FIXED", "unknown *BOUNDARY type FIXED");
   expect_error(truss + "*BOUNDARY\n1, 7\n", "1, 7", "degree of freedom must be 1 to 6");
   expect_error(truss + "*BEAM SECTION, ELSET=TRUSS, MATERIAL=STEEL, SECTION=CIRC\n0.1\n0, 0, 0\n",

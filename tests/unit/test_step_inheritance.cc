@@ -239,10 +239,10 @@ BAR, GRAV, 1.0, 1.0, 0.0, 0.0
   ASSERT_EQ(model.steps.size(), 3u);
   ASSERT_TRUE(model.steps[0].ramp.has_value());
   EXPECT_FALSE(*model.steps[0].ramp);
-  EXPECT_FALSE(model.steps[0].new_gravity);
+  EXPECT_FALSE(model.steps[0].new_distributed_loads);
   ASSERT_TRUE(model.steps[1].ramp.has_value());
   EXPECT_TRUE(*model.steps[1].ramp);
-  EXPECT_TRUE(model.steps[1].new_gravity);
+  EXPECT_TRUE(model.steps[1].new_distributed_loads);
   EXPECT_FALSE(model.steps[2].ramp.has_value());
 }
 

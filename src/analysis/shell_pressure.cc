@@ -1,0 +1,90 @@
+#include <elements/shell_face_pressure.h>
+#include <src/analysis/shell_pressure.h>
+#include <src/core/source_location.h>
+
+#include <map>
+#include <string>
+
+namespace corot::analysis
+{
+  std::vector<ElementPressure>
+  pressures_at(const AnalysisContext &context, const StepLoading &loading, const double time,
+               const double period, const bool ramp)
+  {
+    std::map<unsigned, double> by_id; // element id -> pressure
+    for (const core::PressureLoad &load : loading.pressures)
+      {
+        const double factor = context.amplitudes.value(load.amplitude, time, period, ramp);
+        for (const unsigned id : load.element_ids)
+          by_id[id] += factor * load.magnitude;
+      }
+    const double unramped = 1.0 - context.amplitudes.value("", time, period, ramp);
+    for (const auto &[id, start] : loading.pressure_start)
+      by_id[id] += unramped * start;
+    std::vector<ElementPressure> pressures;
+    for (const auto &[id, pressure] : by_id)
+      if (pressure != 0.0)
+        pressures.push_back({context.model.element_index.at(id), pressure});
+    return pressures;
+  }
+
+  void
+  add_pressure_force(const AnalysisContext &context, const std::vector<ElementPressure> &pressures,
+                     const core::Configuration *current, Eigen::VectorXd &force,
+                     dealii::TrilinosWrappers::SparseMatrix *tangent)
+  {
+    if (pressures.empty())
+      return;
+    const core::Model           &model = context.model;
+    std::vector<Eigen::Vector3d> positions;
+    Eigen::VectorXd              face_force;
+    Eigen::MatrixXd              derivative;
+    for (const ElementPressure &load : pressures)
+      {
+        const core::ElementRecord &element = model.elements[load.element];
+        const unsigned             n       = element.node_ids.size();
+        positions.resize(n);
+        std::vector<unsigned> dofs(3 * n);
+        for (unsigned a = 0; a < n; ++a)
+          {
+            const size_t node = model.node_index.at(element.node_ids[a]);
+            positions[a]      = model.nodes[node].position;
+            if (current != nullptr)
+              positions[a] += current->displacements[node];
+            for (unsigned k = 0; k < 3; ++k)
+              dofs[3 * a + k] = context.dofs.index(node, static_cast<core::DofKind>(k));
+          }
+        elements::face_pressure_load(positions, load.pressure, face_force,
+                                     tangent != nullptr ? &derivative : nullptr);
+        for (unsigned i = 0; i < 3 * n; ++i)
+          force[dofs[i]] += face_force[i];
+        if (tangent != nullptr)
+          context.assembler.add_condensed(*tangent, dofs, -derivative);
+      }
+    if (tangent != nullptr)
+      tangent->compress(dealii::VectorOperation::add);
+  }
+
+  void
+  check_pressure_support(const core::Step &step, const StepLoading &loading, const BaseState &base)
+  {
+    if (loading.pressures.empty() && loading.pressure_start.empty())
+      return;
+    const core::SourceLocation &pressure_at =
+      !loading.pressures.empty() ? loading.pressures.front().defined_at : loading.pressure_start_at;
+    const auto refuse = [&](const std::string &why) {
+      throw core::InputError(pressure_at, "*DLOAD, P (a pressure on shells) " + why + " (step at " +
+                                            step.defined_at.str() + ")");
+    };
+    if (step.parameters_of<core::DynamicParameters>())
+      refuse("is not yet supported in *DYNAMIC steps; *STATIC takes it");
+    if (step.parameters_of<core::RiksParameters>())
+      refuse("is not yet supported in *STATIC, RIKS steps; *STATIC without RIKS takes it");
+    if (step.parameters_of<core::BuckleParameters>() && !step.pressures.empty())
+      refuse("as the perturbation load of *BUCKLE is not yet supported (its load stiffness is "
+             "not in K_Delta)");
+    if (!step.parameters_of<core::StaticParameters>() && base.nonlinear)
+      refuse("in force at the geometrically non-linear base state of a perturbation step is not "
+             "yet supported (the pressure's load stiffness is not in the base-state tangent)");
+  }
+} // namespace corot::analysis
