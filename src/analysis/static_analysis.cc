@@ -68,6 +68,49 @@ namespace corot::analysis
   }
 
   void
+  StaticAnalysis::check_free_motions(const dealii::TrilinosWrappers::SparseMatrix &tangent,
+                                     const Eigen::VectorXd                        &external)
+  {
+    if (motions_checked_)
+      return;
+    motions_checked_               = true;
+    assembly::Assembler &assembler = context_.assembler;
+    double               largest   = 0.0; // the largest diagonal entry: the stiffness scale
+    for (const auto dof : assembler.locally_owned_dofs())
+      largest = std::max(largest, std::abs(tangent.diag_element(dof)));
+    largest = dealii::Utilities::MPI::max(largest, assembler.communicator());
+    const FreeRigidMotion *unresisted = nullptr;
+    bool                   driven     = false;
+    for (const FreeRigidMotion &motion : free_motions_)
+      {
+        dealii::TrilinosWrappers::MPI::Vector direction, resisted;
+        assembler.reinit_vector(direction);
+        assembler.reinit_vector(resisted);
+        for (const auto dof : assembler.locally_owned_dofs())
+          direction[dof] = motion.dofs[dof];
+        direction.compress(dealii::VectorOperation::insert);
+        tangent.vmult(resisted, direction);
+        if (resisted.l2_norm() > 1e-8 * largest)
+          continue; // a held zero pivot or a constraint's stiffness restrains it
+        const bool pushed = std::abs(external.dot(motion.dofs)) > 1e-8 * external.norm();
+        if (unresisted == nullptr || (pushed && !driven))
+          {
+            unresisted = &motion;
+            driven     = pushed;
+          }
+      }
+    if (unresisted != nullptr)
+      throw core::InputError(
+        step_.procedure_at,
+        "no boundary condition restrains " + unresisted->description +
+          (driven ? ", and the loads push along that rigid motion: there is no static "
+                    "equilibrium" :
+                    ": the stiffness is singular along that rigid motion (Abaqus: numerical "
+                    "singularity), so the displacements would be determined only up to it") +
+          "; add supports");
+  }
+
+  void
   StaticAnalysis::solve_linear(const double time, Eigen::VectorXd &reaction)
   {
     assembly::Assembler &assembler = context_.assembler;
@@ -85,6 +128,7 @@ namespace corot::analysis
     // Unloaded DOFs without stiffness are held (Abaqus: zero pivot); a loaded one is an error.
     ZeroPivotHold hold(assembler, context_.dofs, load_reach(context_, loading_), step_.defined_at);
     report_held(hold.apply(stiffness));
+    check_free_motions(stiffness, external);
     assembler.reinit_vector(correction);
     try
       {
@@ -169,6 +213,7 @@ namespace corot::analysis
           return result;
         }
       report_held(warnings);
+      check_free_motions(tangent, external);
 
       test.set_stiffness_scale(tangent, assembler.locally_owned_dofs(), assembler.communicator());
       assembler.reinit_vector(correction);
@@ -274,6 +319,7 @@ namespace corot::analysis
 
     PrescribedMotion prescribed(context_, loading_, result_.log);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
+    free_motions_ = free_rigid_motions(context_, prescribed.constrained_dofs());
 
     const core::StaticParameters &p      = parameters_;
     const double                  period = p.period > 0 ? p.period : 1.0;

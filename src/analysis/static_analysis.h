@@ -5,6 +5,7 @@
  * Newton iterations per load increment.
  */
 #include <src/analysis/analysis_context.h>
+#include <src/analysis/rigid_motion_check.h>
 #include <src/io/results.h>
 #include <src/solvers/newton_controls.h>
 
@@ -53,6 +54,18 @@ namespace corot::analysis
     void
     report_held(const std::vector<std::string> &warnings);
 
+    /**
+     * Once per step, at the first tangent @p tangent (zero pivots already
+     * held): a rigid motion no support restrains (free_motions_) that the
+     * tangent does not resist either is an error at the step's procedure line,
+     * saying whether @p external drives it (no equilibrium) or not (the
+     * displacements would be arbitrary along it; CalculiX and solvers
+     * without a pivot check return one of them silently).
+     */
+    void
+    check_free_motions(const dealii::TrilinosWrappers::SparseMatrix &tangent,
+                       const Eigen::VectorXd                        &external);
+
     AnalysisContext              &context_;
     const core::Step             &step_;
     const StepLoading            &loading_;
@@ -60,5 +73,8 @@ namespace corot::analysis
     io::StepResult                result_;
     bool                          nonlinear_ = false; ///< NLGEOM, or the base state is non-linear
     Eigen::VectorXd               linear_; ///< linear steps: total DOF values (plain vector)
+    /** Rigid motions the step's supports leave free (free_rigid_motions); checked once. */
+    std::vector<FreeRigidMotion> free_motions_;
+    bool                         motions_checked_ = false;
   };
 } // namespace corot::analysis

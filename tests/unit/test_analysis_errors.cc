@@ -331,3 +331,50 @@ PANEL, P2, 1.0
   EXPECT_NE(message.find("dload_p2.inp:26:"), std::string::npos) << message;
   EXPECT_NE(message.find("unsupported *DLOAD type P2"), std::string::npos) << message;
 }
+
+namespace
+{
+  /** A free-floating B31 bar along x (no supports), loaded at both ends along its axis. */
+  std::string
+  floating_beam(const double left_force, const double right_force)
+  {
+    return R"(*NODE
+1, 0.0, 0.0, 0.0
+2, 1.0, 0.0, 0.0
+*ELEMENT, TYPE=B31, ELSET=BAR
+1, 1, 2
+*MATERIAL, NAME=STEEL
+*ELASTIC
+2.0e5, 0.3
+*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT
+0.1, 0.1
+0.0, 0.0, 1.0
+*STEP
+*STATIC
+*CLOAD
+1, 1, )" + std::to_string(left_force) +
+           "\n2, 1, " + std::to_string(right_force) + "\n*END STEP\n";
+  }
+} // namespace
+
+TEST(AnalysisErrors, UnsupportedPartUnderSelfEquilibratedLoadsIsAnError)
+{
+  // The pull is balanced: the stretch is determined, the rigid motions are not. Line 13 is
+  // *STATIC. (A ring band under pressure held only at two nodes was solved silently before,
+  // with an arbitrary rigid motion added: 0.49 for the radial expansion 0.196.)
+  const std::string message =
+    run_error(write_deck("floating_balanced.inp", floating_beam(-1.0, 1.0)));
+  EXPECT_NE(message.find("floating_balanced.inp:13: no boundary condition restrains nodes 1 to 2 "
+                         "(2 nodes)"),
+            std::string::npos)
+    << message;
+  EXPECT_NE(message.find("numerical singularity"), std::string::npos) << message;
+}
+
+TEST(AnalysisErrors, UnsupportedPartPushedAlongARigidMotionIsAnError)
+{
+  // Line 13 is *STATIC: a single force drives the free translation along x.
+  const std::string message = run_error(write_deck("floating_pushed.inp", floating_beam(0.0, 1.0)));
+  EXPECT_NE(message.find("floating_pushed.inp:13:"), std::string::npos) << message;
+  EXPECT_NE(message.find("there is no static equilibrium"), std::string::npos) << message;
+}
