@@ -2,6 +2,7 @@
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/rigid_motion_check.h>
 #include <src/analysis/static_results.h>
 #include <src/analysis/step_loading.h>
 #include <src/analysis/zero_pivot_hold.h>
@@ -66,6 +67,12 @@ namespace corot::analysis
           result_.log.push_back(warning);
           context_.progress << "    warning: " << warning << std::endl;
         }
+    if (!free_motions_.empty())
+      {
+        refuse_free_motions(context_, free_motions_, tangent, dead_load_ + reference_load_,
+                            step_.procedure_at);
+        free_motions_.clear(); // checked once: the supports do not change within the step
+      }
     solver.factorize(tangent);
   }
 
@@ -213,6 +220,7 @@ namespace corot::analysis
 
     PrescribedMotion prescribed(context_, loading_, result_.log);
     context_.assembler.set_constraints(prescribed.constrained_dofs(), context_.model.equations);
+    free_motions_     = free_rigid_motions(context_, prescribed.constrained_dofs());
     const auto start  = prescribed.values(0.0, 1.0, true);
     const auto target = prescribed.values(1.0, 1.0, true);
     for (std::size_t i = 0; i < start.size(); ++i)

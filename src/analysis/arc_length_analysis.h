@@ -5,6 +5,7 @@
  * non-linear static equilibrium path through limit points.
  */
 #include <src/analysis/analysis_context.h>
+#include <src/analysis/rigid_motion_check.h>
 #include <src/io/results.h>
 #include <src/solvers/direct_solver.h>
 #include <src/solvers/newton_controls.h>
@@ -106,6 +107,8 @@ namespace corot::analysis
     const core::Step  &step_;
     const StepLoading &loading_;
     io::StepResult     result_;
+    /** Rigid motions the supports leave free, until the first tangent has checked them. */
+    std::vector<FreeRigidMotion> free_motions_;
 
     Eigen::VectorXd dead_load_;      ///< f_0, replicated
     Eigen::VectorXd reference_load_; ///< q, replicated

@@ -7,6 +7,9 @@
  */
 #include <src/analysis/analysis_context.h>
 #include <src/assembly/assembler.h>
+#include <src/core/source_location.h>
+
+#include <deal.II/lac/trilinos_sparse_matrix.h>
 
 #include <Eigen/Dense>
 
@@ -40,4 +43,16 @@ namespace corot::analysis
   std::vector<FreeRigidMotion>
   free_rigid_motions(const AnalysisContext                        &context,
                      const std::vector<assembly::PrescribedValue> &held);
+
+  /**
+   * Of @p motions, one that @p tangent (assembled and condensed, zero pivots
+   * already held) does not resist either is an error at @p at, saying whether
+   * the replicated load @p external drives it (no static equilibrium) or not
+   * (the displacements would be arbitrary along it; a direct solver may or
+   * may not notice the singular matrix). A driven motion is reported first.
+   */
+  void
+  refuse_free_motions(const AnalysisContext &context, const std::vector<FreeRigidMotion> &motions,
+                      const dealii::TrilinosWrappers::SparseMatrix &tangent,
+                      const Eigen::VectorXd &external, const core::SourceLocation &at);
 } // namespace corot::analysis

@@ -73,41 +73,8 @@ namespace corot::analysis
   {
     if (motions_checked_)
       return;
-    motions_checked_               = true;
-    assembly::Assembler &assembler = context_.assembler;
-    double               largest   = 0.0; // the largest diagonal entry: the stiffness scale
-    for (const auto dof : assembler.locally_owned_dofs())
-      largest = std::max(largest, std::abs(tangent.diag_element(dof)));
-    largest = dealii::Utilities::MPI::max(largest, assembler.communicator());
-    const FreeRigidMotion *unresisted = nullptr;
-    bool                   driven     = false;
-    for (const FreeRigidMotion &motion : free_motions_)
-      {
-        dealii::TrilinosWrappers::MPI::Vector direction, resisted;
-        assembler.reinit_vector(direction);
-        assembler.reinit_vector(resisted);
-        for (const auto dof : assembler.locally_owned_dofs())
-          direction[dof] = motion.dofs[dof];
-        direction.compress(dealii::VectorOperation::insert);
-        tangent.vmult(resisted, direction);
-        if (resisted.l2_norm() > 1e-8 * largest)
-          continue; // a held zero pivot or a constraint's stiffness restrains it
-        const bool pushed = std::abs(external.dot(motion.dofs)) > 1e-8 * external.norm();
-        if (unresisted == nullptr || (pushed && !driven))
-          {
-            unresisted = &motion;
-            driven     = pushed;
-          }
-      }
-    if (unresisted != nullptr)
-      throw core::InputError(
-        step_.procedure_at,
-        "no boundary condition restrains " + unresisted->description +
-          (driven ? ", and the loads push along that rigid motion: there is no static "
-                    "equilibrium" :
-                    ": the stiffness is singular along that rigid motion (Abaqus: numerical "
-                    "singularity), so the displacements would be determined only up to it") +
-          "; add supports");
+    motions_checked_ = true;
+    refuse_free_motions(context_, free_motions_, tangent, external, step_.procedure_at);
   }
 
   void

@@ -378,3 +378,14 @@ TEST(AnalysisErrors, UnsupportedPartPushedAlongARigidMotionIsAnError)
   EXPECT_NE(message.find("floating_pushed.inp:13:"), std::string::npos) << message;
   EXPECT_NE(message.find("there is no static equilibrium"), std::string::npos) << message;
 }
+
+TEST(AnalysisErrors, UnsupportedPartIsAnErrorInRiksToo)
+{
+  std::string deck = floating_beam(0.0, 1.0);
+  deck.replace(deck.find("*STEP\n*STATIC\n"), 14, "*STEP, NLGEOM\n*STATIC, RIKS\n0.1, 1.0\n");
+  const std::string message = run_error(write_deck("floating_riks.inp", deck));
+  EXPECT_NE(message.find("floating_riks.inp:13: no boundary condition restrains nodes 1 to 2"),
+            std::string::npos)
+    << message;
+  EXPECT_NE(message.find("there is no static equilibrium"), std::string::npos) << message;
+}
