@@ -14,6 +14,8 @@
 #include <Eigen/SparseCore>
 
 #include <array>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace corot::integrators
@@ -47,6 +49,13 @@ namespace corot::integrators
      * change of C with the configuration left out). Zero: no damping force.
      */
     double damping_coefficient = 0.0;
+    /**
+     * The step [t_n, t_{n+1}] over which the scheme applies the loads that
+     * follow the configuration (DynamicSystem::follower_force) in the
+     * residual, with their tangent in the Newton matrix. Unset: the scheme
+     * applies only the loads of external_force().
+     */
+    std::optional<std::pair<double, double>> follower_step;
   };
 
   /**
@@ -83,6 +92,19 @@ namespace corot::integrators
     virtual Eigen::VectorXd
     external_force(double time) const = 0;
 
+    /**
+     * The loads that follow the configuration (pressure on shell faces under
+     * NLGEOM) applied over a step from @p d_n at @p time_n to @p d_n1 at
+     * @p time_n1, as the energy-conserving mid-point scheme takes them: their
+     * work along the step is exactly d_n1 - d_n times this force
+     * (analysis::add_step_pressure_force). Empty if the system has none.
+     */
+    virtual Eigen::VectorXd
+    follower_force(const Eigen::VectorXd &, const Eigen::VectorXd &, double, double) const
+    {
+      return {};
+    }
+
     /** Internal force f_int(d) on the free DOFs (zero on constrained ones). */
     virtual Eigen::VectorXd
     internal_force(const Eigen::VectorXd &d) = 0;
@@ -97,7 +119,8 @@ namespace corot::integrators
 
     /**
      * One Newton correction delta for the residual
-     * g = f(d_n, d_n1) + @p inertia.force - @p external_force, i.e. the
+     * g = f(d_n, d_n1) + @p inertia.force - @p external_force (minus
+     * follower_force() over @p inertia.follower_step if set), i.e. the
      * solution of (dg/dd_n1) delta = -g, where f is chosen by @p model and the
      * tangent of the inertia force is c M with c = @p mass_coefficient, or
      * @p inertia.rotating_tangents on the rotating nodes when given. Sets

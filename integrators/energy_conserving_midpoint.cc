@@ -73,7 +73,8 @@ namespace corot::integrators
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
     const bool damped  = system.has_damping();
     const auto inertia = [&](const Eigen::VectorXd &trial) {
-      InertiaForce result = midpoint_inertia_force(system, state.displacement, trial, v_n, dt);
+      InertiaForce result  = midpoint_inertia_force(system, state.displacement, trial, v_n, dt);
+      result.follower_step = std::make_pair(state.time, state.time + dt);
       if (damped)
         {
           result.force += midpoint_damping_force(system, state.displacement, trial, dt);
@@ -88,7 +89,14 @@ namespace corot::integrators
     // f_c - f_ext) = 0 on free DOFs; on moving constrained DOFs the left side
     // is the reaction, whose work closes the balance exactly.
     const Eigen::VectorXd d_n1 = system.compose(state.displacement, increment);
-    external_work_             = external.dot(increment);
+    // Loads that follow the configuration, over the step as Newton applied
+    // them: their work is exactly the increment times this force.
+    Eigen::VectorXd applied = external;
+    if (const Eigen::VectorXd follower =
+          system.follower_force(state.displacement, d_n1, state.time, state.time + dt);
+        follower.size() > 0)
+      applied += follower;
+    external_work_ = applied.dot(increment);
     // Delta d . C(d_m) Delta d/dt >= 0: the work of the damping force in the
     // balance, so kinetic + strain + dissipated - external work stays closed.
     dissipated_ =
@@ -97,7 +105,7 @@ namespace corot::integrators
     if (system.has_prescribed_motion())
       {
         state.reaction = system.reactions(ForceModel::conserving, state.displacement, d_n1,
-                                          inertia(increment).force, external);
+                                          inertia(increment).force, applied);
         external_work_ += state.reaction.dot(increment);
       }
     const Eigen::VectorXd v_n1 = midpoint_velocity(system, increment, v_n, dt);

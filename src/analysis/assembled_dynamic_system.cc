@@ -1,4 +1,5 @@
 #include <src/analysis/assembled_dynamic_system.h>
+#include <src/analysis/shell_pressure.h>
 #include <src/analysis/step_loading.h>
 #include <src/core/rotation_vector.h>
 #include <src/solvers/direct_solver.h>
@@ -345,7 +346,53 @@ namespace corot::analysis
   Eigen::VectorXd
   AssembledDynamicSystem::external_force(const double time) const
   {
-    return analysis::external_force(context_, loading_, time, period_, loading_.ramp);
+    Eigen::VectorXd force =
+      analysis::external_force(context_, loading_, time, period_, loading_.ramp);
+    // Without NLGEOM a pressure acts on the reference faces, a load like any other.
+    if (!nonlinear_)
+      add_pressure_force(context_, pressures_at(context_, loading_, time, period_, loading_.ramp),
+                         nullptr, force, nullptr);
+    return force;
+  }
+
+  namespace
+  {
+    /** The pressures at @p time scaled by @p weight. */
+    std::vector<ElementPressure>
+    weighted_pressures(const AnalysisContext &context, const StepLoading &loading,
+                       const double time, const double period, const double weight)
+    {
+      std::vector<ElementPressure> pressures =
+        pressures_at(context, loading, time, period, loading.ramp);
+      for (ElementPressure &pressure : pressures)
+        pressure.pressure *= weight;
+      return pressures;
+    }
+  } // namespace
+
+  void
+  AssembledDynamicSystem::add_follower_force(const Eigen::VectorXd &d_n,
+                                             const Eigen::VectorXd &d_n1, const double time_n,
+                                             const double time_n1, Eigen::VectorXd &force,
+                                             dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
+    // The mean of the pressures at the two ends of the step (as the dead
+    // loads are averaged), each along the path average of the face forces.
+    const core::Configuration start = configuration(d_n), end = configuration(d_n1);
+    for (const double time : {time_n, time_n1})
+      add_step_pressure_force(context_, weighted_pressures(context_, loading_, time, period_, 0.5),
+                              start, end, force, tangent);
+  }
+
+  Eigen::VectorXd
+  AssembledDynamicSystem::follower_force(const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
+                                         const double time_n, const double time_n1) const
+  {
+    if (!nonlinear_ || (loading_.pressures.empty() && loading_.pressure_start.empty()))
+      return {};
+    Eigen::VectorXd force = Eigen::VectorXd::Zero(d_n.size());
+    add_follower_force(d_n, d_n1, time_n, time_n1, force, nullptr);
+    return force;
   }
 
   Eigen::VectorXd
@@ -410,8 +457,11 @@ namespace corot::analysis
 
     dealii::TrilinosWrappers::MPI::Vector residual, solution;
     Eigen::VectorXd                       internal;
-    assemble_internal(d, external_force(time) - damping + carried_force, residual, internal,
-                      nullptr);
+    Eigen::VectorXd                       applied = external_force(time);
+    if (nonlinear_)
+      add_pressure_force(context_, pressures_at(context_, loading_, time, period_, loading_.ramp),
+                         &configuration, applied, nullptr);
+    assemble_internal(d, applied - damping + carried_force, residual, internal, nullptr);
     dealii::TrilinosWrappers::SparseMatrix mass;
     mass.copy_from(mass_);
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
@@ -457,11 +507,23 @@ namespace corot::analysis
                                             const double mass_coefficient, double &residual_ratio)
   {
     const Eigen::VectorXd                 &inertia_force = inertia.force;
-    const Eigen::VectorXd                  effective     = external_force - inertia_force;
+    Eigen::VectorXd                        effective     = external_force - inertia_force;
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
     dealii::TrilinosWrappers::SparseMatrix matrix;
     Eigen::VectorXd                        internal;
+    const bool                             followers = inertia.follower_step && nonlinear_ &&
+                           !(loading_.pressures.empty() && loading_.pressure_start.empty());
+    if (followers)
+      effective +=
+        follower_force(d_n, d_n1, inertia.follower_step->first, inertia.follower_step->second);
     assemble_step_force(model, d_n, d_n1, effective, residual, internal, &matrix);
+    if (followers)
+      {
+        // Their load stiffness in the Newton matrix (the force is already in the residual).
+        Eigen::VectorXd unused = Eigen::VectorXd::Zero(d_n.size());
+        add_follower_force(d_n, d_n1, inertia.follower_step->first, inertia.follower_step->second,
+                           unused, &matrix);
+      }
     matrix.add(mass_coefficient, mass_);
     if (inertia.damping_coefficient != 0.0)
       {

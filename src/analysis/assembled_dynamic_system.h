@@ -75,6 +75,10 @@ namespace corot::analysis
     Eigen::VectorXd
     initial_acceleration(const Eigen::VectorXd &d, const Eigen::VectorXd &v, double time) override;
 
+    Eigen::VectorXd
+    follower_force(const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1, double time_n,
+                   double time_n1) const override;
+
     /**
      * The correction of the increment: Newton's spatial spins on SO(3) nodes
      * are composed with the increment phi. With rotary inertia tangents in
@@ -172,6 +176,15 @@ namespace corot::analysis
     /** The configuration of DOF vector @p d. */
     core::Configuration
     configuration(const Eigen::VectorXd &d) const;
+
+    /**
+     * Adds the follower loads over a step (follower_force()) to @p force and,
+     * with @p tangent, minus their derivative with respect to @p d_n1.
+     */
+    void
+    add_follower_force(const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1, double time_n,
+                       double time_n1, Eigen::VectorXd &force,
+                       dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
   private:
     AnalysisContext                       &context_;

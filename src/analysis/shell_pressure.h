@@ -50,8 +50,31 @@ namespace corot::analysis
                      dealii::TrilinosWrappers::SparseMatrix *tangent);
 
   /**
+   * The energy-consistent average over a time step of @p pressures that
+   * follow the faces from @p start to @p end (replicated, added to @p force):
+   * the average vector field of the face forces along the straight path
+   * x(s) = x_n + s (x_{n+1} - x_n), which Simpson's rule gives exactly
+   * because the face force is quadratic in the positions,
+   *
+   *     F_alg = (F(x_n) + 4 F(x_m) + F(x_{n+1})) / 6,   x_m = (x_n + x_{n+1}) / 2,
+   *
+   * so that (x_{n+1} - x_n) . F_alg is the work of the pressures along that
+   * path, p (V_{n+1} - V_n) on a closed surface (the discrete-gradient idea
+   * of Gonzalez 1996, J. Nonlinear Sci. 6, applied to the potential p V).
+   * With @p tangent, -dF_alg/dx_{n+1} = -(2 L(x_m) + L(x_{n+1})) / 6 is
+   * added (L the load stiffness, add_pressure_force()) and @p tangent
+   * compressed again.
+   */
+  void
+  add_step_pressure_force(const AnalysisContext              &context,
+                          const std::vector<ElementPressure> &pressures,
+                          const core::Configuration &start, const core::Configuration &end,
+                          Eigen::VectorXd &force, dealii::TrilinosWrappers::SparseMatrix *tangent);
+
+  /**
    * Refuses, with the deck line of the pressure, a step where a pressure in
-   * force would not be honoured: *DYNAMIC and *STATIC, RIKS (the follower
+   * force would not be honoured: a geometrically non-linear *DYNAMIC step
+   * with an integrator other than MIDPOINT and *STATIC, RIKS (the follower
    * pressure is not yet in their residuals), a *BUCKLE whose perturbation load
    * is a pressure (its load stiffness is not yet in K_Delta), and a
    * perturbation step about a geometrically non-linear base state loaded by a

@@ -4,7 +4,9 @@ STEP_A PATH_A STEP_B PATH_B RTOL (paths as in check_deck.py; one value each).
 
 For relations between steps that no closed form gives but that must hold, e.g. the same design
 change found from two targets that are the same physical target (the two members of a repeated
-pair)."""
+pair). With --opposite the two must be opposite (a = -b), e.g. two points that a symmetric
+load moves apart.
+"""
 import argparse
 import json
 import os
@@ -23,6 +25,7 @@ def main():
     parser.add_argument("step_b", type=int)
     parser.add_argument("path_b")
     parser.add_argument("rtol", type=float)
+    parser.add_argument("--opposite", action="store_true", help="check a = -b")
     args = parser.parse_args()
     with open(args.json, encoding="utf-8") as handle:
         steps = json.load(handle)["steps"]
@@ -32,10 +35,12 @@ def main():
     except (KeyError, IndexError, TypeError, ValueError) as error:
         print(f"same_value: not in the results ({error!r})")
         return 1
+    if args.opposite:
+        b = -b
     error = abs(a - b) / max(abs(a), abs(b))
     ok = error <= args.rtol
     print(f"{'ok  ' if ok else 'FAIL'} step {args.step_a} {args.path_a} = {a!r}, "
-          f"step {args.step_b} {args.path_b} = {b!r}: relative difference {error:.3g} <= {args.rtol:g}")
+          f"step {args.step_b} {'-' if args.opposite else ''}{args.path_b} = {b!r}: relative difference {error:.3g} <= {args.rtol:g}")
     return 0 if ok else 1
 
 
