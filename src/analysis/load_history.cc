@@ -6,6 +6,46 @@
 
 namespace corot::analysis
 {
+  namespace
+  {
+    /**
+     * The element loads (gravity or pressure) in force in a step: those of
+     * @p in_force on the elements the step's own @p of_step do not name
+     * (none if @p replace_all, *DLOAD, OP=NEW), then the step's own, into
+     * @p loads. Fills @p redefined with the elements the step names and
+     * @p plain with those it names without an amplitude; returns the number of
+     * carried loads (they come first).
+     */
+    template <typename Load>
+    size_t
+    carry_element_loads(const std::vector<Load> &in_force, const std::vector<Load> &of_step,
+                        const bool replace_all, std::vector<Load> &loads,
+                        std::set<unsigned> &redefined, std::set<unsigned> &plain)
+    {
+      for (const Load &load : of_step)
+        for (const unsigned id : load.element_ids)
+          {
+            redefined.insert(id);
+            if (load.amplitude.empty())
+              plain.insert(id);
+          }
+      if (!replace_all)
+        for (const Load &load : in_force)
+          {
+            Load kept = load;
+            kept.element_ids.clear();
+            for (const unsigned id : load.element_ids)
+              if (redefined.count(id) == 0)
+                kept.element_ids.push_back(id);
+            if (!kept.element_ids.empty())
+              loads.push_back(kept);
+          }
+      const size_t carried = loads.size();
+      loads.insert(loads.end(), of_step.begin(), of_step.end());
+      return carried;
+    }
+  } // namespace
+
   LoadHistory::LoadHistory(const core::Model &model)
     : boundaries_(model.boundaries)
   {}
@@ -47,51 +87,15 @@ namespace corot::analysis
     const size_t n_carried_loads = loading.loads.size();
     loading.loads.insert(loading.loads.end(), step.loads.begin(), step.loads.end());
 
-    // Gravity, element by element in the same way.
-    std::set<unsigned> redefined_elements, plain_elements;
-    for (const core::GravityLoad &load : step.gravity)
-      for (const unsigned id : load.element_ids)
-        {
-          redefined_elements.insert(id);
-          if (load.amplitude.empty())
-            plain_elements.insert(id);
-        }
-    if (!step.new_distributed_loads)
-      for (const core::GravityLoad &load : gravity_)
-        {
-          core::GravityLoad kept = load;
-          kept.element_ids.clear();
-          for (const unsigned id : load.element_ids)
-            if (redefined_elements.count(id) == 0)
-              kept.element_ids.push_back(id);
-          if (!kept.element_ids.empty())
-            loading.gravity.push_back(kept);
-        }
-    const size_t n_carried_gravity = loading.gravity.size();
-    loading.gravity.insert(loading.gravity.end(), step.gravity.begin(), step.gravity.end());
-
-    // Pressure, element by element in the same way (a pressure does not replace gravity).
-    std::set<unsigned> repressed, plain_pressed;
-    for (const core::PressureLoad &load : step.pressures)
-      for (const unsigned id : load.element_ids)
-        {
-          repressed.insert(id);
-          if (load.amplitude.empty())
-            plain_pressed.insert(id);
-        }
-    if (!step.new_distributed_loads)
-      for (const core::PressureLoad &load : pressures_)
-        {
-          core::PressureLoad kept = load;
-          kept.element_ids.clear();
-          for (const unsigned id : load.element_ids)
-            if (repressed.count(id) == 0)
-              kept.element_ids.push_back(id);
-          if (!kept.element_ids.empty())
-            loading.pressures.push_back(kept);
-        }
-    const size_t n_carried_pressures = loading.pressures.size();
-    loading.pressures.insert(loading.pressures.end(), step.pressures.begin(), step.pressures.end());
+    // Gravity and pressure, element by element in the same way (a pressure
+    // does not replace gravity).
+    std::set<unsigned> redefined_elements, plain_elements, repressed, plain_pressed;
+    const size_t       n_carried_gravity =
+      carry_element_loads(gravity_, step.gravity, step.new_distributed_loads, loading.gravity,
+                          redefined_elements, plain_elements);
+    const size_t n_carried_pressures =
+      carry_element_loads(pressures_, step.pressures, step.new_distributed_loads, loading.pressures,
+                          repressed, plain_pressed);
 
     // Start values of the loads that ramp: a carried load without amplitude
     // keeps its value; a redefined or removed one starts from the value it
