@@ -55,7 +55,7 @@ namespace corot::integrators
      * residual, with their tangent in the Newton matrix. Unset: the scheme
      * applies only the loads of external_force().
      */
-    std::optional<std::pair<double, double>> follower_step;
+    std::optional<std::pair<double, double>> follower_step = std::nullopt;
   };
 
   /**

@@ -2,6 +2,7 @@
 #include <src/analysis/buckle_results.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/shell_pressure.h>
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/io/result_stream.h>
@@ -109,12 +110,17 @@ namespace corot::analysis
     // The perturbation load Q: this step's own *CLOAD and *DLOAD lines, from
     // zero (loads of earlier linear steps are not scaled and, as in CalculiX
     // without *STEP, PERTURBATION, do not stiffen the base state).
-    // (A pressure among them is refused before the step: check_pressure_support.)
+    // A pressure among them acts on the reference faces (about an NLGEOM base
+    // state it is refused before the step: check_pressure_support).
     StepLoading perturbation;
-    perturbation.boundaries    = loading_.boundaries;
-    perturbation.loads         = step_.loads;
-    perturbation.gravity       = step_.gravity;
-    const Eigen::VectorXd load = external_force(context_, perturbation, 1.0, 1.0, true);
+    perturbation.boundaries = loading_.boundaries;
+    perturbation.loads      = step_.loads;
+    perturbation.gravity    = step_.gravity;
+    perturbation.pressures  = step_.pressures;
+    const std::vector<ElementPressure> pressures =
+      pressures_at(context_, perturbation, 1.0, 1.0, true);
+    Eigen::VectorXd load = external_force(context_, perturbation, 1.0, 1.0, true);
+    add_pressure_force(context_, pressures, nullptr, load, nullptr);
     if (load.lpNorm<Eigen::Infinity>() == 0.0)
       throw core::InputError(
         step_.procedure_at,
@@ -186,6 +192,13 @@ namespace corot::analysis
       }
     else
       initial_stress_matrix(displacement, load, geometric);
+    // A pressure follows the faces as they buckle: its load stiffness -L per
+    // unit lambda (symmetric part; Abaqus includes it the same way).
+    if (!pressures.empty())
+      {
+        Eigen::VectorXd force_again = Eigen::VectorXd::Zero(load.size()); // already in load
+        add_pressure_force(context_, pressures, nullptr, force_again, &geometric, true);
+      }
     if (!followers.empty())
       {
         // The constraint forces of du balance its element forces less Q on

@@ -135,21 +135,7 @@ namespace corot::analysis
         context_.assembler.assemble_matrix(assembly::MatrixKind::consistent_mass, reference, mass);
       }
     if (!followers.empty())
-      {
-        // A carried node's row holds the mean diagonal of its elements'
-        // stiffness, zero for a node with point masses only; with its zero
-        // mass row any positive diagonal keeps it out of the spectrum.
-        bool changed = false;
-        for (const auto &line : context_.assembler.increment_constraints().get_lines())
-          if (context_.assembler.locally_owned_dofs().is_element(line.index) &&
-              stiffness.diag_element(line.index) == 0.0)
-            {
-              stiffness.set(line.index, line.index, 1.0);
-              changed = true;
-            }
-        if (dealii::Utilities::MPI::logical_or(changed, context_.assembler.communicator()))
-          stiffness.compress(dealii::VectorOperation::insert);
-      }
+      context_.assembler.give_constrained_rows_a_diagonal(stiffness);
 
     const double two_pi = 2.0 * M_PI;
     const double lower  = p.lower_frequency ? std::pow(two_pi * *p.lower_frequency, 2) : 0.0;

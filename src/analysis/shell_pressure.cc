@@ -47,7 +47,8 @@ namespace corot::analysis
     add_weighted_pressure_force(const AnalysisContext              &context,
                                 const std::vector<ElementPressure> &pressures,
                                 const std::vector<FacePoint> &points, Eigen::VectorXd &force,
-                                dealii::TrilinosWrappers::SparseMatrix *tangent)
+                                dealii::TrilinosWrappers::SparseMatrix *tangent,
+                                const bool                              symmetric_part = false)
     {
       if (pressures.empty())
         return;
@@ -80,6 +81,8 @@ namespace corot::analysis
               if (tangent != nullptr && point.tangent_weight != 0.0)
                 stiffness -= point.tangent_weight * derivative;
             }
+          if (tangent != nullptr && symmetric_part)
+            stiffness = (0.5 * (stiffness + stiffness.transpose())).eval();
           if (tangent != nullptr)
             context.assembler.add_condensed(*tangent, dofs, stiffness);
         }
@@ -91,9 +94,10 @@ namespace corot::analysis
   void
   add_pressure_force(const AnalysisContext &context, const std::vector<ElementPressure> &pressures,
                      const core::Configuration *current, Eigen::VectorXd &force,
-                     dealii::TrilinosWrappers::SparseMatrix *tangent)
+                     dealii::TrilinosWrappers::SparseMatrix *tangent, const bool symmetric_part)
   {
-    add_weighted_pressure_force(context, pressures, {{current, 1.0, 1.0}}, force, tangent);
+    add_weighted_pressure_force(context, pressures, {{current, 1.0, 1.0}}, force, tangent,
+                                symmetric_part);
   }
 
   void
@@ -131,9 +135,6 @@ namespace corot::analysis
                dynamic->integrator->name());
     if (step.parameters_of<core::RiksParameters>())
       refuse("is not yet supported in *STATIC, RIKS steps; *STATIC without RIKS takes it");
-    if (step.parameters_of<core::BuckleParameters>() && !step.pressures.empty())
-      refuse("as the perturbation load of *BUCKLE is not yet supported (its load stiffness is "
-             "not in K_Delta)");
     if (!step.parameters_of<core::StaticParameters>() && base.nonlinear)
       refuse("in force at the geometrically non-linear base state of a perturbation step is not "
              "yet supported (the pressure's load stiffness is not in the base-state tangent)");

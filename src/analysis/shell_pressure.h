@@ -40,14 +40,17 @@ namespace corot::analysis
    * reference positions if @p current is null (a linear analysis). With
    * @p tangent (the tangent of the residual f_int - f_ext of a non-linear
    * analysis, assembled and compressed) the load stiffness -dF/dx is added,
-   * condensed like the element matrices, and @p tangent compressed again.
+   * condensed like the element matrices, and @p tangent compressed again;
+   * with @p symmetric_part only its symmetric part (for the symmetric
+   * eigenproblem of *BUCKLE; the load stiffness of a pressure on a closed
+   * surface, or on one whose edges are held, is symmetric anyway).
    * Every rank computes every face (a pressure is a few flops per face) and
    * adds the rows it owns.
    */
   void
   add_pressure_force(const AnalysisContext &context, const std::vector<ElementPressure> &pressures,
                      const core::Configuration *current, Eigen::VectorXd &force,
-                     dealii::TrilinosWrappers::SparseMatrix *tangent);
+                     dealii::TrilinosWrappers::SparseMatrix *tangent, bool symmetric_part = false);
 
   /**
    * The energy-consistent average over a time step of @p pressures that
@@ -75,8 +78,7 @@ namespace corot::analysis
    * Refuses, with the deck line of the pressure, a step where a pressure in
    * force would not be honoured: a geometrically non-linear *DYNAMIC step
    * with an integrator other than MIDPOINT and *STATIC, RIKS (the follower
-   * pressure is not yet in their residuals), a *BUCKLE whose perturbation load
-   * is a pressure (its load stiffness is not yet in K_Delta), and a
+   * pressure is not yet in their residuals), and a
    * perturbation step about a geometrically non-linear base state loaded by a
    * pressure (the load stiffness of the base state is not yet in its tangent).
    */

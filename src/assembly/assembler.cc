@@ -603,6 +603,20 @@ namespace corot::assembly
   }
 
   void
+  Assembler::give_constrained_rows_a_diagonal(dealii::TrilinosWrappers::SparseMatrix &matrix) const
+  {
+    bool changed = false;
+    for (const auto &line : increment_constraints_.get_lines())
+      if (locally_owned_.is_element(line.index) && matrix.diag_element(line.index) == 0.0)
+        {
+          matrix.set(line.index, line.index, 1.0);
+          changed = true;
+        }
+    if (dealii::Utilities::MPI::logical_or(changed, communicator_))
+      matrix.compress(dealii::VectorOperation::insert);
+  }
+
+  void
   Assembler::add_follower_curvature(const core::Configuration              &configuration,
                                     const Eigen::VectorXd                  &force,
                                     dealii::TrilinosWrappers::SparseMatrix &matrix,
@@ -833,19 +847,7 @@ namespace corot::assembly
     if (tangent != nullptr)
       {
         tangent->compress(dealii::VectorOperation::add);
-        // A constrained row gets the mean diagonal of its elements' matrices
-        // (AffineConstraints), zero where they have no stiffness (the
-        // supported reference node of a rigid body of point masses); its
-        // correction is the constraint's, so any non-zero diagonal does.
-        bool zero_diagonal = false;
-        for (const auto &line : increment_constraints_.get_lines())
-          if (locally_owned_.is_element(line.index) && tangent->diag_element(line.index) == 0.0)
-            {
-              tangent->set(line.index, line.index, 1.0);
-              zero_diagonal = true;
-            }
-        if (dealii::Utilities::MPI::logical_or(zero_diagonal, communicator_))
-          tangent->compress(dealii::VectorOperation::insert);
+        give_constrained_rows_a_diagonal(*tangent);
       }
     dealii::Utilities::MPI::sum(
       dealii::ArrayView<const double>(internal_force.data(), internal_force.size()), communicator_,

@@ -334,6 +334,18 @@ namespace corot::assembly
     assemble_damping(const core::Configuration &configuration, const Eigen::VectorXd &velocity,
                      Eigen::VectorXd &force, dealii::TrilinosWrappers::SparseMatrix *matrix) const;
 
+    /**
+     * A constrained row of an assembled matrix gets the mean diagonal of its
+     * elements' matrices (AffineConstraints), zero where they have no
+     * stiffness (the supported reference node of a rigid body of point
+     * masses, a carried node with point masses only); this puts 1 there. The
+     * row's correction is the constraint's, and with its zero mass row it
+     * stays out of an eigen-spectrum, so any non-zero diagonal does.
+     * Compressed again if anything changed.
+     */
+    void
+    give_constrained_rows_a_diagonal(dealii::TrilinosWrappers::SparseMatrix &matrix) const;
+
     /** The replicated force @p force condensed like a residual (with the current constraints). */
     void
     condense(const Eigen::VectorXd &force, dealii::TrilinosWrappers::MPI::Vector &condensed) const;
