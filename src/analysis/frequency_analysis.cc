@@ -3,6 +3,7 @@
 #include <src/analysis/modal_participation.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/shell_pressure.h>
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/io/result_stream.h>
@@ -121,6 +122,18 @@ namespace corot::analysis
             context_.assembler.add_follower_curvature(context_.configuration, base.carried_residual,
                                                       stiffness, true);
             stiffness.compress(dealii::VectorOperation::add);
+          }
+        // A pressure in force follows the faces: its load stiffness at the
+        // base state (symmetric part) belongs to the tangent, as in Abaqus.
+        const std::vector<ElementPressure> pressures =
+          pressures_at(context_, loading_, 1.0, 1.0, true);
+        if (!pressures.empty())
+          {
+            Eigen::VectorXd force = Eigen::VectorXd::Zero(context_.dofs.n_dofs()); // not needed
+            add_pressure_force(context_, pressures, &context_.configuration, force, &stiffness,
+                               true);
+            result.log.push_back("the load stiffness of the pressure in force at the base state "
+                                 "is in the tangent (its symmetric part)");
           }
         std::ostringstream line;
         line << "tangent stiffness: |K_t - K_t^T|/|K_t| = " << std::setprecision(2) << skewness

@@ -135,8 +135,9 @@ namespace corot::analysis
                dynamic->integrator->name());
     if (step.parameters_of<core::RiksParameters>())
       refuse("is not yet supported in *STATIC, RIKS steps; *STATIC without RIKS takes it");
-    if (!step.parameters_of<core::StaticParameters>() && base.nonlinear)
-      refuse("in force at the geometrically non-linear base state of a perturbation step is not "
+    if (!step.parameters_of<core::StaticParameters>() &&
+        !step.parameters_of<core::FrequencyParameters>() && base.nonlinear)
+      refuse("in force at the geometrically non-linear base state of a *BUCKLE or CMS step is not "
              "yet supported (the pressure's load stiffness is not in the base-state tangent)");
   }
 } // namespace corot::analysis

@@ -78,9 +78,10 @@ namespace corot::analysis
    * Refuses, with the deck line of the pressure, a step where a pressure in
    * force would not be honoured: a geometrically non-linear *DYNAMIC step
    * with an integrator other than MIDPOINT and *STATIC, RIKS (the follower
-   * pressure is not yet in their residuals), and a
-   * perturbation step about a geometrically non-linear base state loaded by a
-   * pressure (the load stiffness of the base state is not yet in its tangent).
+   * pressure is not yet in their residuals), and a *BUCKLE or CMS step about
+   * a geometrically non-linear base state loaded by a pressure (the load
+   * stiffness of the base state is not yet in their matrices; *FREQUENCY has
+   * it).
    */
   void
   check_pressure_support(const core::Step &step, const StepLoading &loading, const BaseState &base);

@@ -5,7 +5,7 @@ STEP_A PATH_A STEP_B PATH_B RTOL (paths as in check_deck.py; one value each).
 For relations between steps that no closed form gives but that must hold, e.g. the same design
 change found from two targets that are the same physical target (the two members of a repeated
 pair). With --opposite the two must be opposite (a = -b), e.g. two points that a symmetric
-load moves apart.
+load moves apart; with --ratio R, a = R b (a closed-form ratio between two results).
 """
 import argparse
 import json
@@ -26,6 +26,7 @@ def main():
     parser.add_argument("path_b")
     parser.add_argument("rtol", type=float)
     parser.add_argument("--opposite", action="store_true", help="check a = -b")
+    parser.add_argument("--ratio", type=float, default=1.0, help="check a = RATIO b")
     args = parser.parse_args()
     with open(args.json, encoding="utf-8") as handle:
         steps = json.load(handle)["steps"]
@@ -37,10 +38,11 @@ def main():
         return 1
     if args.opposite:
         b = -b
+    b *= args.ratio
     error = abs(a - b) / max(abs(a), abs(b))
     ok = error <= args.rtol
     print(f"{'ok  ' if ok else 'FAIL'} step {args.step_a} {args.path_a} = {a!r}, "
-          f"step {args.step_b} {'-' if args.opposite else ''}{args.path_b} = {b!r}: relative difference {error:.3g} <= {args.rtol:g}")
+          f"step {args.step_b} {'-' if args.opposite else ''}{args.path_b} x {args.ratio!r} = {b!r}: relative difference {error:.3g} <= {args.rtol:g}")
     return 0 if ok else 1
 
 
