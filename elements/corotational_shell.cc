@@ -197,22 +197,39 @@ namespace corot::elements
                                          const ElementKinematics &state_n1, Eigen::VectorXd &force,
                                          Eigen::MatrixXd *tangent) const
   {
+    using core::RotationVector;
+    // The mid-point configuration, the step Delta d, and their derivatives
+    // with respect to x_{n+1} (translations, spatial spins at R_{n+1}):
+    // d(Delta d) = S dx with dphi = dcay^{-1}(phi) dw, and the mid-point moves
+    // by D dx, half the translation and the spin dcay(phi/2) dphi/2 of
+    // cay(phi/2) R_n.
     ElementKinematics mid(N);
     Vector            step;
+    Matrix            step_jacobian = Matrix::Identity();
+    Matrix            mid_jacobian  = 0.5 * Matrix::Identity();
     for (int i = 0; i < N; ++i)
       {
         const Eigen::Quaterniond rotation_step =
           state_n1[i].rotation * state_n[i].rotation.conjugate();
-        const Eigen::Vector3d phi = core::RotationVector::cayley_vector(rotation_step);
+        const Eigen::Vector3d phi = RotationVector::cayley_vector(rotation_step);
         Eigen::Quaterniond    half(1.0, 0.25 * phi.x(), 0.25 * phi.y(), 0.25 * phi.z());
         mid[i].displacement = 0.5 * (state_n[i].displacement + state_n1[i].displacement);
         mid[i].rotation     = half.normalized() * state_n[i].rotation;
         step.template segment<3>(6 * i)     = state_n1[i].displacement - state_n[i].displacement;
         step.template segment<3>(6 * i + 3) = phi;
+        if (tangent)
+          {
+            const Eigen::Matrix3d to_phi = RotationVector::cayley_inverse_tangent(phi);
+            step_jacobian.template block<3, 3>(6 * i + 3, 6 * i + 3) = to_phi;
+            mid_jacobian.template block<3, 3>(6 * i + 3, 6 * i + 3) =
+              0.5 * RotationVector::cayley_tangent(0.5 * phi) * to_phi;
+          }
       }
-    internal_force(mid, force, tangent);
+    Eigen::MatrixXd mid_tangent;
+    internal_force(mid, force, tangent ? &mid_tangent : nullptr);
+    const Vector mid_force = force;
     if (tangent)
-      *tangent *= 0.5;
+      *tangent = mid_tangent * mid_jacobian;
 
     // Rigid modes of the mid-point configuration and the metric diag(1, area).
     Eigen::Matrix<double, 6 * N, 6> rigid = Eigen::Matrix<double, 6 * N, 6>::Zero();
@@ -231,15 +248,35 @@ namespace corot::elements
         metric.template segment<3>(6 * i + 3).setConstant(area_);
       }
     const Eigen::Matrix<double, 6, 6> gram = rigid.transpose() * metric.asDiagonal() * rigid;
-    const Vector                      projected =
-      step - rigid * gram.ldlt().solve(rigid.transpose() * metric.cwiseProduct(step));
+    const Matrix                      projector =
+      Matrix::Identity() - rigid * gram.ldlt().solve(rigid.transpose() * metric.asDiagonal());
+    const Vector projected = projector * step;
     const Vector direction = metric.cwiseProduct(projected);
     const double norm2     = projected.dot(direction);
-    if (norm2 > 1e-12 * area_ * N)
+    if (!(norm2 > 1e-12 * area_ * N))
+      return;
+    const double residual = strain_energy(state_n1) - strain_energy(state_n) - step.dot(mid_force);
+    const double factor   = residual / norm2;
+    force += factor * direction;
+    if (tangent)
       {
-        const double residual =
-          strain_energy(state_n1) - strain_energy(state_n) - step.dot(Vector(force));
-        force += (residual / norm2) * direction;
+        // The derivative of factor * W P Delta d: with the residual's gradient
+        // f(x_{n+1}) - S^T f(x_mid) - (K_mid D)^T Delta d (the energy's gradient is
+        // the static force) and d(norm2) = 2 (P S)^T W P Delta d. The change of P
+        // with the mid-point positions is left out: it enters at second order in
+        // the step, so the tangent is the Jacobian up to O(|Delta d|^2) instead of
+        // O(|Delta d|), and Newton keeps its quadratic rate on thin shells, whose
+        // bending is 1/(t/l)^2 softer than the membrane the first-order error scales with.
+        Eigen::VectorXd end_force;
+        internal_force(state_n1, end_force, nullptr);
+        const Matrix projected_jacobian = projector * step_jacobian;
+        const Vector residual_gradient =
+          Vector(end_force) - step_jacobian.transpose() * mid_force - tangent->transpose() * step;
+        const Vector factor_gradient =
+          residual_gradient / norm2 -
+          2.0 * residual / (norm2 * norm2) * (projected_jacobian.transpose() * direction);
+        *tangent += direction * factor_gradient.transpose() +
+                    factor * metric.asDiagonal() * projected_jacobian;
       }
   }
 

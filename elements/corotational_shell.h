@@ -93,7 +93,13 @@ namespace corot::elements
      * a finite rigid step into a rigid mode about the mid-point); below
      * |P Delta d| = 1e-6 l the correction (of third order in the step) is
      * left out, as its division would amplify round-off. @p tangent: the
-     * derivative of f(x_mid), K(x_mid)/2, exact for a vanishing step.
+     * Jacobian of f with respect to x_{n+1} (translations and spatial spins
+     * at R_{n+1}), K(x_mid) D plus the derivative of the correction, D the
+     * derivative of the mid-point configuration; only the change of P with the
+     * mid-point positions is left out, so the error is of second order in
+     * the step (K(x_mid)/2 alone errs at first order, which on a thin shell
+     * turned Newton's quadratic rate into a linear one: its bending is
+     * (l/t)^2 softer than the membrane that error is a fraction of).
      */
     void
     conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,

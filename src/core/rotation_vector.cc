@@ -86,6 +86,12 @@ namespace corot::core
   }
 
   Eigen::Matrix3d
+  RotationVector::cayley_tangent(const Eigen::Vector3d &phi)
+  {
+    return 4.0 / (4.0 + phi.squaredNorm()) * (Eigen::Matrix3d::Identity() + 0.5 * skew(phi));
+  }
+
+  Eigen::Matrix3d
   RotationVector::exp_inverse_tangent(const Eigen::Vector3d &psi)
   {
     const double          a = psi.norm();

@@ -87,6 +87,15 @@ namespace corot::core
     cayley_inverse_tangent(const Eigen::Vector3d &phi);
 
     /**
+     * dcay(phi) = 4/(4 + |phi|^2) (I + skew(phi)/2), the tangent of the
+     * Cayley map in its spatial form: a change delta phi of the increment
+     * turns cay(phi) by the spatial spin delta w = dcay(phi) delta phi to first
+     * order (the inverse of cayley_inverse_tangent()).
+     */
+    static Eigen::Matrix3d
+    cayley_tangent(const Eigen::Vector3d &phi);
+
+    /**
      * T(psi)^{-1}, the inverse of the tangent of the exponential map in its
      * spatial (left) form: a spatial spin delta w applied as exp(delta w)
      * exp(psi) changes the total rotation vector by delta psi = T^{-1} delta w

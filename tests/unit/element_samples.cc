@@ -22,6 +22,7 @@ namespace corot::test
       d.material.youngs_modulus = 2.0e5;
       d.material.density        = 7.8e-9;
       sample.translational_mass = d.material.density * d.section.truss().area * (x2 - x1).norm();
+      sample.conserving_tangent_order = 2;
       return sample;
     }
 
@@ -53,7 +54,8 @@ namespace corot::test
       sample.definition =
         beam(Eigen::Vector3d(3.0, 1.0, 0.0),
              Eigen::Vector3d(3.0 + 500.0 * std::cos(0.7), 1.0 + 500.0 * std::sin(0.7), 0.0));
-      sample.translational_mass = 7.85e-9 * 200.0 * 500.0;
+      sample.translational_mass       = 7.85e-9 * 200.0 * 500.0;
+      sample.conserving_tangent_order = 2;
       return sample;
     }
 
@@ -110,6 +112,7 @@ namespace corot::test
       const double area           = x.size() == 3 ? 0.5 * (x[1] - x[0]).cross(x[2] - x[0]).norm() :
                                                     0.5 * (x[2] - x[0]).cross(x[3] - x[1]).norm();
       sample.translational_mass   = 7.85e-9 * 2.0 * area;
+      sample.conserving_tangent_order = 2;
       return sample;
     }
 

@@ -32,6 +32,14 @@ namespace corot::test
      * translational DOFs.
      */
     double translational_mass = 0.0;
+    /**
+     * The order in the step of the error of the conserving force's tangent
+     * (Element::conserving_force) as the Jacobian of that force over a finite
+     * step: 1 where the element approximates part of it (B31's change of the
+     * frame taken at the mid-point), 2 where only second-order terms are left
+     * out (the shells, the bars and B21, whose tangents are exact).
+     */
+    int conserving_tangent_order = 1;
   };
 
   /** The samples of every element type the suite knows, by deck name (upper case). */

@@ -30,8 +30,8 @@ namespace
   struct FreeBody
   {
     NodalRotaryInertia body;
-    Eigen::Matrix3d    rotation = Eigen::Matrix3d::Identity();
-    Eigen::Vector3d    w; ///< spatial angular velocity
+    Eigen::Matrix3d    rotation       = Eigen::Matrix3d::Identity();
+    Eigen::Vector3d    w              = Eigen::Vector3d::Zero(); ///< spatial angular velocity
     unsigned           max_iterations = 0;
 
     void
@@ -92,7 +92,7 @@ TEST(RotationVector, CayleyIncrementsComposeOnTheBranchAndMoveRigidPointsAboutTh
 TEST(RotationVector, CayleyInverseTangentMatchesFiniteDifferences)
 {
   // delta phi = dcay^{-1}(phi) delta w for cay(phi + delta phi) = exp(delta w) cay(phi).
-  for (const Eigen::Vector3d phi :
+  for (const Eigen::Vector3d &phi :
        {Eigen::Vector3d(0.3, -1.2, 2.0), Eigen::Vector3d(1e-6, 2e-6, 0.0)})
     for (int k = 0; k < 3; ++k)
       {
@@ -102,6 +102,31 @@ TEST(RotationVector, CayleyInverseTangentMatchesFiniteDifferences)
         const Eigen::Vector3d fd = (spun(phi, spin) - spun(phi, -spin)) / (2.0 * h);
         EXPECT_NEAR((fd - RotationVector::cayley_inverse_tangent(phi).col(k)).norm(), 0.0, 1e-8);
       }
+}
+
+TEST(RotationVector, CayleyTangentIsTheSpinOfAChangedIncrementAndInvertsTheInverseTangent)
+{
+  // skew(delta w) = d cay(phi + t delta phi)/dt cay(phi)^T, delta w = dcay(phi) delta phi.
+  for (const Eigen::Vector3d &phi :
+       {Eigen::Vector3d(0.3, -1.2, 2.0), Eigen::Vector3d(1e-6, 2e-6, 0.0)})
+    {
+      EXPECT_NEAR((RotationVector::cayley_tangent(phi) *
+                     RotationVector::cayley_inverse_tangent(phi) -
+                   Eigen::Matrix3d::Identity())
+                    .norm(),
+                  0.0, 1e-14);
+      for (int k = 0; k < 3; ++k)
+        {
+          const double          h    = 1e-6;
+          const Eigen::Vector3d dphi = h * Eigen::Vector3d::Unit(k);
+          const Eigen::Matrix3d spin =
+            (RotationVector::cayley(phi + dphi) - RotationVector::cayley(phi - dphi)) / (2.0 * h) *
+            RotationVector::cayley(phi).transpose();
+          const Eigen::Vector3d w(spin(2, 1), spin(0, 2), spin(1, 0));
+          EXPECT_NEAR((w - RotationVector::cayley_tangent(phi).col(k)).norm(), 0.0, 1e-8);
+          EXPECT_NEAR((spin + spin.transpose()).norm(), 0.0, 1e-8);
+        }
+    }
 }
 
 TEST(NodalRotaryInertia, TangentMatchesFiniteDifferencesInTheSpatialSpin)
