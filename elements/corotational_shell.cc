@@ -198,10 +198,10 @@ namespace corot::elements
                                          Eigen::MatrixXd *tangent) const
   {
     using core::RotationVector;
-    // The mid-point configuration, the step Delta d, and their derivatives
+    // The mid-point configuration, the step s = Delta d, and their derivatives
     // with respect to x_{n+1} (translations, spatial spins at R_{n+1}):
-    // d(Delta d) = S dx with dphi = dcay^{-1}(phi) dw, and the mid-point moves
-    // by D dx, half the translation and the spin dcay(phi/2) dphi/2 of
+    // ds = S dx with dphi = dcay^{-1}(phi) dw, and the mid-point moves by
+    // D dx, half the translation and the spin dcay(phi/2) dphi/2 of
     // cay(phi/2) R_n.
     ElementKinematics mid(N);
     Vector            step;
@@ -225,11 +225,14 @@ namespace corot::elements
               0.5 * RotationVector::cayley_tangent(0.5 * phi) * to_phi;
           }
       }
-    Eigen::MatrixXd mid_tangent;
-    internal_force(mid, force, tangent ? &mid_tangent : nullptr);
-    const Vector mid_force = force;
-    if (tangent)
-      *tangent = mid_tangent * mid_jacobian;
+    const typename ShellFrame<N>::State frame_n   = frame_.evaluate(state_n);
+    const typename ShellFrame<N>::State frame_n1  = frame_.evaluate(state_n1);
+    const typename ShellFrame<N>::State frame_mid = frame_.evaluate(mid);
+    // The local force of the mean deformation, and B_mid s against the change
+    // of the deformation over the step.
+    const Vector stress   = local_stiffness_ * (0.5 * (frame_n.deformation + frame_n1.deformation));
+    const Vector mismatch = frame_n1.deformation - frame_n.deformation - frame_mid.b * step;
+    force                 = ShellFrame<N>::global_force(frame_mid, stress);
 
     // Rigid modes of the mid-point configuration and the metric diag(1, area).
     Eigen::Matrix<double, 6 * N, 6> rigid = Eigen::Matrix<double, 6 * N, 6>::Zero();
@@ -248,36 +251,63 @@ namespace corot::elements
         metric.template segment<3>(6 * i + 3).setConstant(area_);
       }
     const Eigen::Matrix<double, 6, 6> gram = rigid.transpose() * metric.asDiagonal() * rigid;
-    const Matrix                      projector =
-      Matrix::Identity() - rigid * gram.ldlt().solve(rigid.transpose() * metric.asDiagonal());
-    const Vector projected = projector * step;
+    const Eigen::LDLT<Eigen::Matrix<double, 6, 6>> gram_solver(gram);
+    // The rigid motion fitted to the step, a = G^{-1} R^T W s, and P s = s - R a.
+    const Eigen::Matrix<double, 6, 1> fitted =
+      gram_solver.solve(rigid.transpose() * metric.cwiseProduct(step));
+    const Vector projected = step - rigid * fitted;
     const Vector direction = metric.cwiseProduct(projected);
     const double norm2     = projected.dot(direction);
-    if (!(norm2 > 1e-12 * area_ * N))
+    const bool   corrected = norm2 > 1e-12 * area_ * N;
+    const double excess    = mismatch.dot(stress);
+    if (corrected)
+      force += (excess / norm2) * direction;
+    if (!tangent)
       return;
-    const double residual = strain_energy(state_n1) - strain_energy(state_n) - step.dot(mid_force);
-    const double factor   = residual / norm2;
-    force += factor * direction;
-    if (tangent)
+
+    // d(stress) = K_l B_{n+1} dx / 2; B_mid^T changes with the mid-point (K_sigma D).
+    const Matrix material  = 0.5 * local_stiffness_ * frame_n1.b;
+    const Matrix geometric = frame_.geometric_tangent(frame_mid, stress) * mid_jacobian;
+    Matrix       result    = frame_mid.b.transpose() * material + geometric;
+    if (corrected)
       {
-        // The derivative of factor * W P Delta d: with the residual's gradient
-        // f(x_{n+1}) - S^T f(x_mid) - (K_mid D)^T Delta d (the energy's gradient is
-        // the static force) and d(norm2) = 2 (P S)^T W P Delta d. The change of P
-        // with the mid-point positions is left out: it enters at second order in
-        // the step, so the tangent is the Jacobian up to O(|Delta d|^2) instead of
-        // O(|Delta d|), and Newton keeps its quadratic rate on thin shells, whose
-        // bending is 1/(t/l)^2 softer than the membrane the first-order error scales with.
-        Eigen::VectorXd end_force;
-        internal_force(state_n1, end_force, nullptr);
-        const Matrix projected_jacobian = projector * step_jacobian;
-        const Vector residual_gradient =
-          Vector(end_force) - step_jacobian.transpose() * mid_force - tangent->transpose() * step;
+        // The Jacobian J of P s: P S, plus the change of P with the mid-point
+        // positions on the translational columns. Translating node i's
+        // mid-point by dx = e_c/2 turns the rigid rotation modes' rows of node i
+        // by e_k x e_c/2, so d(P s) = -dR a - R da with
+        // da = G^{-1} (dR^T W P s - R^T W dR a).
+        Matrix projected_jacobian =
+          step_jacobian -
+          rigid * gram_solver.solve(rigid.transpose() * metric.asDiagonal() * step_jacobian);
+        const Eigen::Vector3d fitted_spin = fitted.template tail<3>();
+        for (int i = 0; i < N; ++i)
+          {
+            const Eigen::Vector3d x = definition_.reference_positions[i] + mid[i].displacement;
+            const Eigen::Vector3d d = direction.template segment<3>(6 * i);
+            for (int c = 0; c < 3; ++c)
+              {
+                const Eigen::Vector3d       e     = Eigen::Vector3d::Unit(c);
+                const Eigen::Vector3d       moved = 0.5 * fitted_spin.cross(e); // dR a on node i
+                Eigen::Matrix<double, 6, 1> right;
+                right.template head<3>() = -moved;
+                right.template tail<3>() = 0.5 * e.cross(d) - x.cross(moved);
+                Vector column            = -rigid * gram_solver.solve(right);
+                column.template segment<3>(6 * i) -= moved;
+                projected_jacobian.col(6 * i + c) += column;
+              }
+          }
+        // The excess e = mismatch . stress: de = (B_{n+1} - B_mid S)^T stress
+        // - (s^T K_sigma D)^T + material^T mismatch, and d(norm2) = 2 J^T W P s.
+        const Vector excess_gradient =
+          (frame_n1.b - frame_mid.b * step_jacobian).transpose() * stress -
+          geometric.transpose() * step + material.transpose() * mismatch;
         const Vector factor_gradient =
-          residual_gradient / norm2 -
-          2.0 * residual / (norm2 * norm2) * (projected_jacobian.transpose() * direction);
-        *tangent += direction * factor_gradient.transpose() +
-                    factor * metric.asDiagonal() * projected_jacobian;
+          excess_gradient / norm2 -
+          2.0 * excess / (norm2 * norm2) * (projected_jacobian.transpose() * direction);
+        result += direction * factor_gradient.transpose() +
+                  (excess / norm2) * metric.asDiagonal() * projected_jacobian;
       }
+    *tangent = result;
   }
 
   template <int N>
