@@ -19,7 +19,9 @@ compare the largest or smallest of the selected values with a bound (e.g. "the e
 lines ** EXPECT_NULL <step> <path> check that every selected value is null (a variable that no
 output request due at that time asked for).
 Lines ** EXPECT_SCRIPT <script> <args> run tests/decks/<script> --json NAME.json --deck DECK <args>
-for quantities derived from several results (e.g. deflection_history.py); it must exit 0.
+for quantities derived from several results (e.g. deflection_history.py); it must exit 0. A script
+that reruns the deck (time_order.py) finds the corot binary in the environment variable
+COROT_BINARY.
 The deck passes when corot exits with status 0, NAME.json is valid against
 input_decks/results.schema.json (results_schema.py) and every expectation holds.
 """
@@ -168,7 +170,7 @@ def main():
         command = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), script),
                    "--json", os.path.join(args.out, name + ".json"), "--deck", args.deck] + script_args
         print("running:", " ".join(command), flush=True)
-        ok = subprocess.run(command).returncode == 0
+        ok = subprocess.run(command, env=dict(os.environ, COROT_BINARY=args.corot)).returncode == 0
         failures += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {script} {' '.join(script_args)}")
     total = 1 + len(expectations) + len(counts) + len(extremes) + len(scripts) + len(nulls)
