@@ -369,8 +369,6 @@ namespace corot::elements
   {
     const auto   products = shape_products(in_plane<N>(frame_.reference_local_positions()), kind);
     const double rho = definition_.density, t = definition_.thickness;
-    const Eigen::Vector3d normal        = frame_.reference_axes().col(2);
-    const Eigen::Matrix3d in_plane_axes = Eigen::Matrix3d::Identity() - normal * normal.transpose();
     translational.setZero(6 * N, 6 * N);
     rotary.setZero(6 * N, 6 * N);
     for (int a = 0; a < N; ++a)
@@ -379,7 +377,7 @@ namespace corot::elements
           translational.block<3, 3>(6 * a, 6 * b) =
             rho * t * products(a, b) * Eigen::Matrix3d::Identity();
           rotary.block<3, 3>(6 * a + 3, 6 * b + 3) =
-            rho * t * t * t / 12.0 * products(a, b) * in_plane_axes;
+            rho * t * t * t / 12.0 * products(a, b) * Eigen::Matrix3d::Identity();
         }
   }
 

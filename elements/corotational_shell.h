@@ -122,20 +122,24 @@ namespace corot::elements
      * Mass about the reference configuration (global axes), density rho,
      * thickness t, the element's area (projected on its plane for a warped
      * quadrilateral), N_a the linear (triangle) or bilinear (quadrilateral)
-     * functions, reference normal n:
+     * functions:
      *
      * - consistent: rho t int N_a N_b dA on each translation, and the
-     *   rotary inertia of the section (rho t^3/12) int N_a N_b dA (I - n n^T)
-     *   on the in-plane rotations; exact for rigid motions of the flat element;
+     *   rotary inertia of the section (rho t^3/12) int N_a N_b dA on each of
+     *   the three rotations; exact for rigid motions of the flat element;
      * - lumped: rho t int N_a dA on each translation and
-     *   (rho t^3/12) int N_a dA (I - n n^T) on the rotations.
+     *   (rho t^3/12) int N_a dA on each rotation.
      *
-     * No inertia about the normal (drilling): the in-plane spin of the
-     * material is carried by the translations, and a drilling inertia would
-     * count it twice. The drilling DOFs are massless but stiff (the
-     * membranes' drilling stiffness): the eigen-solvers work on
-     * (K - sigma M)^{-1} M, and the dynamic schemes solve with K + c M, so
-     * a singular M is no obstacle (input_decks/README.md, shells).
+     * The inertia about the normal (drilling) is Abaqus' choice for shells
+     * with three global rotations (Abaqus Theory Manual, "Rotary inertia for
+     * shell elements": the same rho t^3/12 on every rotation component, "to
+     * associate a reasonable measure of inertia with the rotational degrees
+     * of freedom"; Hughes, Masud & Harari 1995, "Dynamic analysis and
+     * drilling degrees of freedom", IJNME 38, on the zero drilling masses). The
+     * in-plane spin of the material is carried by the translations, so it is
+     * counted twice, but only by (t/h)^2/12 of it; without it the mass matrix
+     * is singular and Newmark, HHT and GALPHA cannot take their initial
+     * acceleration.
      */
     void
     mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const override;

@@ -86,7 +86,7 @@ def flying(element, dt, end, integrator, bending=0.5):
     velocity V3 = B cos(pi x / a) on top (B = 0.5 m/s unless given; and the nodal rotation rate
     about y that goes with its slope, -dV3/dx). Returns the deck lines and the invariants of the
     initial state with the lumped masses corot uses (rho t A/4 per S4 corner, rho t A/3 per S3
-    corner; rotary inertia rho t^3/12 (I - n n^T) times the same share): the kinetic energy and
+    corner; rotary inertia rho t^3/12 I times the same share): the kinetic energy and
     the angular momentum about the origin."""
     import math
     a, b, t, rho, nx, ny = 0.6, 0.4, 0.005, 2700.0, 6, 4
@@ -134,11 +134,11 @@ def flying(element, dt, end, integrator, bending=0.5):
         for k in range(3):
             lines.append(f"{n}, {k + 4}, {w[k]:.17g}")
         m = rho * t * share[n]
-        j = rho * t ** 3 / 12.0 * share[n]  # about x and y; none about the normal
-        energy += 0.5 * m * sum(c * c for c in v) + 0.5 * j * (w[0] ** 2 + w[1] ** 2)
+        j = rho * t ** 3 / 12.0 * share[n]  # about each axis (Abaqus' rotary inertia of shells)
+        energy += 0.5 * m * sum(c * c for c in v) + 0.5 * j * sum(c * c for c in w)
         r = cross(x[n], v)
         for k in range(3):
-            momentum[k] += m * r[k] + (j * w[k] if k < 2 else 0.0)
+            momentum[k] += m * r[k] + j * w[k]
     lines += ["*STEP, NLGEOM", f"*DYNAMIC, DIRECT, INTEGRATOR={integrator}", f"{dt}, {end}",
               "*NODE PRINT, NSET=CORNERS", "U", "*ENERGY PRINT", "*END STEP"]
     return lines, energy, momentum

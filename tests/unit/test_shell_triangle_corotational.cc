@@ -230,17 +230,17 @@ TEST(CorotationalShellTriangle, MassTotalAndRigidBodyKineticEnergy)
   // Closed forms for the prism of thickness t on the triangle: mass rho t A;
   // inertia tensor about the centroid J = rho t (A/12) sum_i (|p_i|^2 I - p_i p_i^T)
   // + rho t^3/12 A (I - N N^T) (the triangle's second moments about its
-  // centroid are A/12 sum_i p_i p_i^T, p_i = X_i - C).
+  // centroid are A/12 sum_i p_i p_i^T, p_i = X_i - C), plus the drilling
+  // inertia rho t^3/12 A N N^T that Abaqus gives shells with three global
+  // rotations (the prism's own spin about N counted again, by (t/h)^2/12).
   const ShellDefinition           def = definition();
   const CorotationalShellTriangle shell(def);
   const double                    rho = def.density, t = def.thickness;
   const Eigen::Vector3d           area_vector =
     0.5 * (reference[1] - reference[0]).cross(reference[2] - reference[0]);
   const double          area     = area_vector.norm();
-  const Eigen::Vector3d normal   = area_vector / area;
   const Eigen::Vector3d centroid = (reference[0] + reference[1] + reference[2]) / 3.0;
-  Eigen::Matrix3d       inertia =
-    rho * t * t * t / 12.0 * area * (Eigen::Matrix3d::Identity() - normal * normal.transpose());
+  Eigen::Matrix3d       inertia  = rho * t * t * t / 12.0 * area * Eigen::Matrix3d::Identity();
   for (const auto &x : reference)
     {
       const Eigen::Vector3d p = x - centroid;
@@ -278,8 +278,7 @@ TEST(CorotationalShellTriangle, MassTotalAndRigidBodyKineticEnergy)
       else // lumping moves the mass to the corners: the centroidal second moments grow fourfold
         {
           Eigen::Matrix3d lumped_inertia =
-            rho * t * t * t / 12.0 * area *
-            (Eigen::Matrix3d::Identity() - normal * normal.transpose());
+            rho * t * t * t / 12.0 * area * Eigen::Matrix3d::Identity();
           for (const auto &x : reference)
             {
               const Eigen::Vector3d p = x - centroid;
