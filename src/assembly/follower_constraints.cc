@@ -47,8 +47,8 @@ namespace corot::assembly
              {std::make_pair(&tied, true), std::make_pair(&pinned, false)})
           for (const unsigned id : *set)
             if (id != body.reference_node_id)
-              ties.push_back(core::NodeTie{id, body.reference_node_id, true, rotation,
-                                           "*RIGID BODY", body.defined_at});
+              ties.push_back(core::NodeTie{id, body.reference_node_id, true, rotation, body.origin,
+                                           body.defined_at});
       }
 
     std::map<unsigned, const core::NodeTie *> carried; // follower node index -> its tie

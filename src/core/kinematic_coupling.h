@@ -2,7 +2,7 @@
 /**
  * @file
  * Node-to-node kinematic constraints as a deck defines them: *MPC (BEAM,
- * PIN, TIE) and *RIGID BODY.
+ * PIN, TIE), *RIGID BODY and *KINEMATIC COUPLING.
  */
 #include <src/core/source_location.h>
 
@@ -28,9 +28,14 @@ namespace corot::core
     SourceLocation defined_at;
   };
 
-  /** *RIGID BODY, REF NODE= with ELSET=, PIN NSET= and/or TIE NSET= (ids resolved after reading). */
+  /**
+   * *RIGID BODY, REF NODE= with ELSET=, PIN NSET= and/or TIE NSET= (ids
+   * resolved after reading); also *KINEMATIC COUPLING (its DOFs 1-3 nodes as
+   * pins, 1-6 as ties).
+   */
   struct RigidBody
   {
+    std::string           origin            = "*RIGID BODY"; ///< the keyword, for messages
     unsigned              reference_node_id = 0;
     std::vector<unsigned> element_ids;  ///< ELSET=: nodes tied (rotations where they have them)
     std::vector<unsigned> pin_node_ids; ///< PIN NSET=: positions only

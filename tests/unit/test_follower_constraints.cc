@@ -1,5 +1,5 @@
 /**
- * *MPC and *RIGID BODY in *STATIC (issue 14; *DYNAMIC in the decks
+ * *MPC, *RIGID BODY and *KINEMATIC COUPLING in *STATIC (issue 14; *DYNAMIC in the decks
  * rigid_pendulum_rigid_body_midpoint.inp, heavy_top_rigid_body_midpoint.inp
  * and rigid_arm_cantilever_dynamic_b31.inp): a rigid body at a
  * cantilever's tip under a large transverse tip force equals the same
@@ -104,6 +104,74 @@ namespace
     EXPECT_NEAR(last(rigid, 13, "U1") - last(rigid, 11, "U1"), 2.0 * std::cos(theta) - 2.0, 1e-12);
     EXPECT_NEAR(last(rigid, 13, "U2") - last(rigid, 11, "U2"), 2.0 * std::sin(theta), 1e-12);
     EXPECT_NEAR(last(rigid, 13, "UR3"), theta, 1e-12);
+  }
+
+  /**
+   * *KINEMATIC COUPLING (Abaqus) of DOFs 1-6 is a *RIGID BODY tying the
+   * coupled nodes: a blank DOF field couples all DOFs, "4, 6" after "1, 3"
+   * completes 1-6, and a node set of one node may name the reference node.
+   * The answers equal the rigid body's to round-off; coupling DOFs 1-3 only
+   * leaves the rotations free, as *RIGID BODY, PIN NSET=.
+   */
+  TEST(FollowerConstraints, KinematicCouplingIsARigidBodyAboutItsReferenceNode)
+  {
+    const double force   = 300.0;
+    const auto   rigid   = run("rigid.inp", deck(beam_section,
+                                                 "*NSET, NSET=ARM_NODES\n12, 13\n"
+                                                     "*RIGID BODY, REF NODE=11, TIE NSET=ARM_NODES\n",
+                                                 force));
+    const auto   coupled = run("coupled.inp", deck(beam_section,
+                                                   "*NSET, NSET=REF\n11\n"
+                                                     "*KINEMATIC COUPLING, REF NODE=REF\n"
+                                                     "12\n13, 1, 3\n13, 4, 6\n",
+                                                   force));
+    const auto   pinned_rigid =
+      run("pinned_rigid.inp", deck(beam_section, "*RIGID BODY, REF NODE=11, PIN NSET=13\n", force));
+    const auto pinned_coupled =
+      run("pinned_coupled.inp",
+          deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n13, 1, 3\n", force));
+    const double scale = std::abs(last(rigid, 13, "U2"));
+    ASSERT_GT(std::abs(last(rigid, 11, "UR3")), 1.0);
+    for (const unsigned node : {11u, 12u, 13u})
+      for (const std::string variable : {"U1", "U2", "UR3"})
+        {
+          EXPECT_NEAR(last(coupled, node, variable), last(rigid, node, variable), 1e-10 * scale)
+            << node << " " << variable;
+          EXPECT_NEAR(last(pinned_coupled, node, variable), last(pinned_rigid, node, variable),
+                      1e-10 * scale)
+            << node << " " << variable;
+        }
+  }
+
+  /** What *KINEMATIC COUPLING refuses names its deck line. */
+  TEST(FollowerConstraints, KinematicCouplingOfPartOfTheDofsIsAFileLineError)
+  {
+    const auto message = [](const std::string &name, const std::string &text) {
+      try
+        {
+          run(name, text);
+        }
+      catch (const std::exception &error)
+        {
+          return std::string(error.what());
+        }
+      return std::string("no error");
+    };
+    const std::string part =
+      message("part.inp",
+              deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n12, 1, 3\n13, 1, 2\n", 1.0));
+    EXPECT_NE(part.find("part.inp:39:"), std::string::npos) << part;
+    EXPECT_NE(part.find("couples DOFs 1-3"), std::string::npos) << part;
+    const std::string range =
+      message("range.inp",
+              deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n13, 4, 11\n", 1.0));
+    EXPECT_NE(range.find("range.inp:38:"), std::string::npos) << range;
+    const std::string set =
+      message("set.inp",
+              deck(beam_section, "*NSET, NSET=TWO\n11, 12\n*KINEMATIC COUPLING, REF NODE=TWO\n13\n",
+                   1.0));
+    EXPECT_NE(set.find("set.inp:39:"), std::string::npos) << set;
+    EXPECT_NE(set.find("exactly one"), std::string::npos) << set;
   }
 
   /** The uses this release refuses name the deck line that defines the constraint or step. */

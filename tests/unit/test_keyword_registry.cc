@@ -158,7 +158,8 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
                                            {"COMPONENT MATRIX OUTPUT", P::step}, // issue 16
                                            {"MPC", P::model},
                                            {"RIGID BODY", P::model},
-                                           {"DAMPING", P::model}}; // issue 15
+                                           {"DAMPING", P::model},             // issue 15
+                                           {"KINEMATIC COUPLING", P::model}}; // issue 14
   for (const auto &[name, placement] : former)
     {
       const deck::KeywordInfo *info = deck::KeywordRegistry::instance().find(name);
@@ -175,7 +176,7 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
       EXPECT_TRUE(info->ignored()) << name;
     }
   ASSERT_NE(deck::KeywordRegistry::instance().find("INCLUDE"), nullptr);
-  // 45 parsed + 7 ignored + *INCLUDE, nothing else.
+  // 46 parsed + 7 ignored + *INCLUDE, nothing else.
   EXPECT_EQ(deck::KeywordRegistry::instance().keywords().size(), former.size() + 7 + 1);
   EXPECT_EQ(deck::KeywordRegistry::instance().find_spelling("ELPRINT"),
             deck::KeywordRegistry::instance().find("EL PRINT"));
