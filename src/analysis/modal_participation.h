@@ -34,8 +34,8 @@ namespace corot::analysis
   struct ModalParticipation
   {
     /** Names of the six directions, in the order of the arrays. */
-    static constexpr std::array<const char *, 6> direction_names = {"X",  "Y",  "Z",
-                                                                    "RX", "RY", "RZ"};
+    static constexpr std::array<const char *, 6> direction_names = {
+      {"X", "Y", "Z", "RX", "RY", "RZ"}};
 
     std::vector<double>                generalized_mass;     ///< m_i per mode
     std::vector<std::array<double, 6>> factors;              ///< Gamma_ia per mode

@@ -144,7 +144,8 @@ namespace corot::app
       << "  corot run DECK.inp [-o OUTDIR]   solve; write NAME.dat, NAME.json (and NAME.pvd/.vtu)\n"
       << "  corot check DECK.inp             parse and validate the deck without solving\n"
       << "  corot --help                     this text\n"
-      << "  corot --help NAME                one keyword, element type, ... in full\n\n"
+      << "  corot --help NAME                one keyword, element type, ... in full\n"
+      << "  corot --version                  corot's version and the libraries it runs with\n\n"
       << options << "\n";
     for (const HelpSection &section : sections_)
       {

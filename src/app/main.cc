@@ -5,6 +5,7 @@
  */
 #include <src/analysis/analysis_runner.h>
 #include <src/app/help_text.h>
+#include <src/app/version_text.h>
 #include <src/assembly/constraint_report.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
@@ -53,7 +54,9 @@ main(int argc, char **argv)
   po::options_description options("options");
   options.add_options()("help,h",
                         "show this help; --help NAME: one keyword or element type in full")(
-    "output,o", po::value<std::string>(), "output directory (default: beside the deck)")(
+    "version", "show corot's version and the libraries it runs with (deal.II, Trilinos, Eigen, "
+               "Boost, MPI, BLAS)")("output,o", po::value<std::string>(),
+                                    "output directory (default: beside the deck)")(
     "progress", po::value<double>()->default_value(5.0),
     "seconds between progress lines (elapsed time, increments per second, time left)")(
     "no-mode-shapes",
@@ -80,6 +83,12 @@ main(int argc, char **argv)
       return 2;
     }
 
+  if (arguments.count("version"))
+    {
+      if (is_root)
+        std::cout << corot::app::version_text() << std::endl;
+      return 0;
+    }
   if (arguments.count("help") || !arguments.count("command"))
     {
       const corot::app::HelpText help  = corot::app::corot_help();

@@ -118,7 +118,7 @@ namespace corot::io
   }
 
   void
-  JsonStream::end_container(const Container kind, const char bracket)
+  JsonStream::end_container([[maybe_unused]] const Container kind, const char bracket)
   {
     Assert(!open_.empty() && open_.back() == kind && !after_key_,
            dealii::ExcMessage("JsonStream: closing a container that is not open"));

@@ -203,6 +203,9 @@ U, RF
   const io::History &root = step.node_output.at(1);
   ASSERT_EQ(root.time.size(), 4u);
   if (root.values.count("RF1") > 0)
-    for (const double value : root.values.at("RF1"))
-      EXPECT_TRUE(std::isnan(value)) << "a reaction that was not computed is written as " << value;
+    {
+      for (const double value : root.values.at("RF1"))
+        EXPECT_TRUE(std::isnan(value))
+          << "a reaction that was not computed is written as " << value;
+    }
 }

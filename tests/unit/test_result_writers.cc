@@ -325,8 +325,8 @@ TEST(ModeShapes, OnlyNodesAndKindsThatExistNullWhereANodeLacksAKind)
 {
   core::Model model = two_element_truss();
   using Active      = std::array<bool, core::n_dof_kinds>;
-  const core::DofMap dofs({Active{true, true, false, false, false, true}, Active{},
-                           Active{true, true, false, false, false, false}},
+  const core::DofMap dofs({Active{{true, true, false, false, false, true}}, Active{},
+                           Active{{true, true, false, false, false, false}}},
                           {1, 2, 3});
   ASSERT_EQ(dofs.n_dofs(), 5u);
   Eigen::VectorXd first(5), second(5);

@@ -44,8 +44,14 @@ namespace
     std::mt19937                           generator(seed);
     std::uniform_real_distribution<double> uniform(-amount, amount);
     std::vector<Eigen::Vector3d>           x;
-    for (const auto &corner : std::vector<std::array<double, 3>>{
-           {0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}})
+    for (const auto &corner : std::vector<std::array<double, 3>>{{{0, 0, 0}},
+                                                                 {{1, 0, 0}},
+                                                                 {{1, 1, 0}},
+                                                                 {{0, 1, 0}},
+                                                                 {{0, 0, 1}},
+                                                                 {{1, 0, 1}},
+                                                                 {{1, 1, 1}},
+                                                                 {{0, 1, 1}}})
       x.emplace_back(corner[0] + uniform(generator), corner[1] + uniform(generator),
                      corner[2] + uniform(generator));
     return x;
