@@ -3,6 +3,7 @@
 #include <src/analysis/step_loading.h>
 #include <src/core/rotation_vector.h>
 #include <src/solvers/direct_solver.h>
+#include <src/solvers/matrix_entries.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -22,22 +23,23 @@ namespace corot::analysis
      */
     Eigen::SparseMatrix<double>
     replicated_copy(const dealii::TrilinosWrappers::SparseMatrix &matrix,
-                    const dealii::IndexSet &owned, const std::vector<unsigned> &fixed,
-                    const double fixed_diagonal, MPI_Comm communicator)
+                    const std::vector<unsigned> &fixed, const double fixed_diagonal,
+                    MPI_Comm communicator)
     {
       std::vector<bool> is_fixed(matrix.m(), false);
       for (const unsigned i : fixed)
         is_fixed[i] = true;
       std::vector<unsigned> rows, columns;
       std::vector<double>   values;
-      for (const auto row : owned)
-        for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
-          if (!is_fixed[row] && !is_fixed[entry->column()] && entry->value() != 0.0)
-            {
-              rows.push_back(row);
-              columns.push_back(entry->column());
-              values.push_back(entry->value());
-            }
+      solvers::for_each_owned_entry(matrix, [&](const unsigned row, const unsigned column,
+                                                const double value) {
+        if (!is_fixed[row] && !is_fixed[column] && value != 0.0)
+          {
+            rows.push_back(row);
+            columns.push_back(column);
+            values.push_back(value);
+          }
+      });
       std::vector<Eigen::Triplet<double>> triplets;
       const auto all_rows    = dealii::Utilities::MPI::all_gather(communicator, rows);
       const auto all_columns = dealii::Utilities::MPI::all_gather(communicator, columns);
@@ -75,8 +77,7 @@ namespace corot::analysis
     for (const auto &node : context_.model.nodes)
       coordinate_scale_ = std::max(coordinate_scale_, node.position.lpNorm<Eigen::Infinity>());
     const Eigen::SparseMatrix<double> mass =
-      replicated_copy(mass_, context_.assembler.locally_owned_dofs(), {}, 0.0,
-                      context_.assembler.communicator());
+      replicated_copy(mass_, {}, 0.0, context_.assembler.communicator());
     for (const auto &f : context_.assembler.followers().followers())
       {
         CarriedInertia carried{&f, {}, {}, -1};
@@ -813,14 +814,12 @@ namespace corot::analysis
     Eigen::VectorXd                        internal;
     assemble_internal(d, Eigen::VectorXd::Zero(context_.dofs.n_dofs()), residual, internal,
                       &tangent);
-    return replicated_copy(tangent, context_.assembler.locally_owned_dofs(), constrained_dofs(),
-                           1.0, context_.assembler.communicator());
+    return replicated_copy(tangent, constrained_dofs(), 1.0, context_.assembler.communicator());
   }
 
   Eigen::SparseMatrix<double>
   AssembledDynamicSystem::mass_matrix() const
   {
-    return replicated_copy(mass_, context_.assembler.locally_owned_dofs(), constrained_dofs(), 0.0,
-                           context_.assembler.communicator());
+    return replicated_copy(mass_, constrained_dofs(), 0.0, context_.assembler.communicator());
   }
 } // namespace corot::analysis

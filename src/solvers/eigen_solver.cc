@@ -1,4 +1,5 @@
 #include <src/solvers/eigen_solver.h>
+#include <src/solvers/matrix_entries.h>
 #include <src/solvers/shift_invert_operator.h>
 
 #include <deal.II/base/mpi.h>
@@ -119,9 +120,10 @@ namespace corot::solvers
   to_dense(const dealii::TrilinosWrappers::SparseMatrix &matrix)
   {
     std::vector<std::tuple<unsigned, unsigned, double>> local;
-    for (const auto row : matrix.locally_owned_range_indices())
-      for (auto entry = matrix.begin(row); entry != matrix.end(row); ++entry)
-        local.emplace_back(entry->row(), entry->column(), entry->value());
+    for_each_owned_entry(matrix,
+                         [&](const unsigned row, const unsigned column, const double value) {
+                           local.emplace_back(row, column, value);
+                         });
     Eigen::MatrixXd dense = Eigen::MatrixXd::Zero(matrix.m(), matrix.n());
     for (const auto &part :
          dealii::Utilities::MPI::all_gather(matrix.get_mpi_communicator(), local))

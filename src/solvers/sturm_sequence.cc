@@ -1,4 +1,5 @@
 #include <src/core/number_text.h>
+#include <src/solvers/matrix_entries.h>
 #include <src/solvers/sturm_sequence.h>
 
 #include <deal.II/base/mpi.h>
@@ -25,15 +26,16 @@ namespace corot::solvers
                                   std::vector<MUMPS_INT> &columns, std::vector<double> &values)
     {
       std::vector<std::tuple<MUMPS_INT, MUMPS_INT, double>> local;
-      for (const auto row : stiffness.locally_owned_range_indices())
-        {
-          for (auto entry = stiffness.begin(row); entry != stiffness.end(row); ++entry)
-            if (entry->column() <= row)
-              local.emplace_back(row + 1, entry->column() + 1, entry->value());
-          for (auto entry = mass.begin(row); entry != mass.end(row); ++entry)
-            if (entry->column() <= row && entry->value() != 0.0)
-              local.emplace_back(row + 1, entry->column() + 1, -sigma * entry->value());
-        }
+      for_each_owned_entry(stiffness,
+                           [&](const unsigned row, const unsigned column, const double value) {
+                             if (column <= row)
+                               local.emplace_back(row + 1, column + 1, value);
+                           });
+      for_each_owned_entry(mass,
+                           [&](const unsigned row, const unsigned column, const double value) {
+                             if (column <= row && value != 0.0)
+                               local.emplace_back(row + 1, column + 1, -sigma * value);
+                           });
       const MPI_Comm communicator = stiffness.get_mpi_communicator();
       const auto     parts        = dealii::Utilities::MPI::gather(communicator, local, 0);
       for (const auto &part : parts)
