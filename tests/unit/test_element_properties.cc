@@ -168,6 +168,22 @@ namespace
     return jacobian;
   }
 
+  /**
+   * Central differences (steps 1e-7) of the conserving force of the step from
+   * @p n with respect to its end state, at the end state @p n1.
+   */
+  Eigen::MatrixXd
+  conserving_jacobian(const Element &element, const ElementState &n, const ElementState &n1)
+  {
+    return central_differences(
+      [&](const ElementState &end) {
+        Eigen::VectorXd f;
+        element.conserving_force(n.kinematics(), end.kinematics(), f, nullptr);
+        return f;
+      },
+      n1, 1e-7);
+  }
+
   class ElementProperties : public ::testing::TestWithParam<std::string>
   {};
 } // namespace
@@ -529,13 +545,7 @@ TEST_P(ElementProperties, ConservingForceOfAVanishingStepIsTheStaticForceWithIts
           element->conserving_force(state.kinematics(), state.kinematics(), conserving,
                                     &conserving_tangent);
           EXPECT_LE((conserving - force).norm(), 1e-12 * force.norm()) << sample.name;
-          const Eigen::MatrixXd jacobian = central_differences(
-            [&](const ElementState &s) {
-              Eigen::VectorXd f;
-              element->conserving_force(state.kinematics(), s.kinematics(), f, nullptr);
-              return f;
-            },
-            state, 1e-7);
+          const Eigen::MatrixXd jacobian = conserving_jacobian(*element, state, state);
           // Small steps: terms of the discrete gradient of second order in the
           // step (Gonzalez's correction) differ on the two sides by O(h).
           worst = std::max(worst, (jacobian - conserving_tangent).norm() /
@@ -570,15 +580,9 @@ TEST_P(ElementProperties, ConservingTangentIsTheJacobianOfAFiniteStep)
           Eigen::VectorXd force;
           Eigen::MatrixXd tangent;
           element->conserving_force(n.kinematics(), n1.kinematics(), force, &tangent);
-          const Eigen::MatrixXd jacobian = central_differences(
-            [&](const ElementState &state) {
-              Eigen::VectorXd f;
-              element->conserving_force(n.kinematics(), state.kinematics(), f, nullptr);
-              return f;
-            },
-            n1, 1e-7);
-          const double scale = std::max(tangent.norm(), 1e-300);
-          const double error = (jacobian - tangent).norm() / scale;
+          const Eigen::MatrixXd jacobian = conserving_jacobian(*element, n, n1);
+          const double          scale    = std::max(tangent.norm(), 1e-300);
+          const double          error    = (jacobian - tangent).norm() / scale;
           RecordProperty(sample.name + "_conserving_tangent_at_step_" + scientific(s),
                          scientific(error));
           EXPECT_LE(error, std::pow(s, sample.conserving_tangent_order))

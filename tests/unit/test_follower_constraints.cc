@@ -63,6 +63,21 @@ namespace
 
   const std::string beam_section = "0.1, 1.0e-3, 0.0, 1.0e-3, 2.0e-3";
 
+  /** The message of the error that running deck @p text (written as @p name) ends with. */
+  std::string
+  message(const std::string &name, const std::string &text)
+  {
+    try
+      {
+        run(name, text);
+      }
+    catch (const std::exception &error)
+      {
+        return error.what();
+      }
+    return "no error";
+  }
+
   double
   last(const corot::io::Results &results, const unsigned node, const std::string &variable)
   {
@@ -146,17 +161,6 @@ namespace
   /** What *KINEMATIC COUPLING refuses names its deck line. */
   TEST(FollowerConstraints, KinematicCouplingOfPartOfTheDofsIsAFileLineError)
   {
-    const auto message = [](const std::string &name, const std::string &text) {
-      try
-        {
-          run(name, text);
-        }
-      catch (const std::exception &error)
-        {
-          return std::string(error.what());
-        }
-      return std::string("no error");
-    };
     const std::string part =
       message("part.inp",
               deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n12, 1, 3\n13, 1, 2\n", 1.0));
@@ -177,17 +181,6 @@ namespace
   /** The uses this release refuses name the deck line that defines the constraint or step. */
   TEST(FollowerConstraints, RedundantAndUnsupportedUsesAreFileLineErrors)
   {
-    const auto message = [](const std::string &name, const std::string &text) {
-      try
-        {
-          run(name, text);
-        }
-      catch (const std::exception &error)
-        {
-          return std::string(error.what());
-        }
-      return std::string("no error");
-    };
     const std::string twice =
       message("twice.inp", deck(beam_section, "*MPC\nBEAM, 12, 11\nPIN, 12, 13\n", 1.0));
     EXPECT_NE(twice.find("twice.inp:"), std::string::npos) << twice;
