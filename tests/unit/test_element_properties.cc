@@ -168,6 +168,17 @@ namespace
     return jacobian;
   }
 
+  /** Turns @p state rigidly by up to 1.2 rad about a random point 2 l from its first node. */
+  void
+  turn_about_a_distant_point(ElementState &state, std::mt19937 &rng)
+  {
+    const double          l = state.length();
+    const Eigen::Matrix3d q = state.random_rotation(rng, 1.2);
+    const Eigen::Vector3d centre =
+      state.position(0) + state.random_translation(rng, 1.0).normalized() * 2.0 * l;
+    state.superpose_rigid_motion(q, centre - q * centre);
+  }
+
   /**
    * Central differences (steps 1e-7) of the conserving force of the step from
    * @p n with respect to its end state, at the end state @p n1.
@@ -472,12 +483,7 @@ TEST_P(ElementProperties, ConservingForceSatisfiesTheEnergyIdentity)
           const double       l = n.length();
           ElementState n1 = n.incremented(n.random_increment(rng, 0.01 * l, large ? 0.03 : 0.0));
           if (large)
-            {
-              const Eigen::Matrix3d q = n1.random_rotation(rng, 1.2);
-              const Eigen::Vector3d centre =
-                n1.position(0) + n1.random_translation(rng, 1.0).normalized() * 2.0 * l;
-              n1.superpose_rigid_motion(q, centre - q * centre);
-            }
+            turn_about_a_distant_point(n1, rng);
           Eigen::VectorXd force;
           element->conserving_force(n.kinematics(), n1.kinematics(), force, nullptr);
           ASSERT_EQ(force.size(), element->n_dofs());
@@ -515,11 +521,8 @@ TEST_P(ElementProperties, ConservingForceOfARigidStepFromAStressFreeStateIsZero)
         {
           ElementState n = reference;
           n.superpose_rigid_motion(n.random_rotation(rng, 3.0), n.random_translation(rng, l));
-          ElementState          n1 = n;
-          const Eigen::Matrix3d q  = n1.random_rotation(rng, 1.2);
-          const Eigen::Vector3d centre =
-            n1.position(0) + n1.random_translation(rng, 1.0).normalized() * 2.0 * l;
-          n1.superpose_rigid_motion(q, centre - q * centre);
+          ElementState n1 = n;
+          turn_about_a_distant_point(n1, rng);
           Eigen::VectorXd force;
           element->conserving_force(n.kinematics(), n1.kinematics(), force, nullptr);
           worst = std::max(worst, force.norm());
