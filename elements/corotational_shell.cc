@@ -112,6 +112,83 @@ namespace corot::elements
           }
       return m;
     }
+
+    /**
+     * The step s of an N-node element split off the six rigid modes R of the
+     * mid-point configuration x_i (translations, and spins w x x_i with w on
+     * the rotations) in the metric W = diag(1, area) of translations and
+     * rotations: the fitted rigid motion a = G^{-1} R^T W s (G = R^T W R), the
+     * projected step P s = s - R a, its weighted form W P s and s . W P s.
+     */
+    template <int N>
+    struct RigidModeProjection
+    {
+      using Vector = Eigen::Matrix<double, 6 * N, 1>;
+      using Matrix = Eigen::Matrix<double, 6 * N, 6 * N>;
+
+      RigidModeProjection(const std::array<Eigen::Vector3d, N> &positions, const double area,
+                          const Vector &step)
+        : positions(positions)
+      {
+        rigid.setZero();
+        for (int i = 0; i < N; ++i)
+          {
+            for (int k = 0; k < 3; ++k)
+              {
+                const Eigen::Vector3d w                      = Eigen::Vector3d::Unit(k);
+                rigid.template block<3, 1>(6 * i, k)         = w;
+                rigid.template block<3, 1>(6 * i, 3 + k)     = w.cross(positions[i]);
+                rigid.template block<3, 1>(6 * i + 3, 3 + k) = w;
+              }
+            metric.template segment<3>(6 * i).setOnes();
+            metric.template segment<3>(6 * i + 3).setConstant(area);
+          }
+        gram.compute(rigid.transpose() * metric.asDiagonal() * rigid);
+        fitted    = gram.solve(rigid.transpose() * metric.cwiseProduct(step));
+        projected = step - rigid * fitted;
+        direction = metric.cwiseProduct(projected);
+        norm2     = projected.dot(direction);
+      }
+
+      /**
+       * d(P s)/dx for ds = S dx (@p step_jacobian) while each node's mid-point
+       * moves by half its translation: P S, plus the change of P on the
+       * translational columns. Moving node i's mid-point by e_c/2 turns the
+       * rotation modes' rows of node i by e_k x e_c/2 (dR), so
+       * d(P s) = -dR a - R da with da = G^{-1} (dR^T W P s - R^T W dR a).
+       */
+      Matrix
+      jacobian(const Matrix &step_jacobian) const
+      {
+        Matrix result = step_jacobian -
+                        rigid * gram.solve(rigid.transpose() * metric.asDiagonal() * step_jacobian);
+        const Eigen::Vector3d spin = fitted.template tail<3>();
+        for (int i = 0; i < N; ++i)
+          {
+            const Eigen::Vector3d d = direction.template segment<3>(6 * i);
+            for (int c = 0; c < 3; ++c)
+              {
+                const Eigen::Vector3d       e     = Eigen::Vector3d::Unit(c);
+                const Eigen::Vector3d       moved = 0.5 * spin.cross(e); // dR a on node i
+                Eigen::Matrix<double, 6, 1> right;
+                right.template head<3>() = -moved;
+                right.template tail<3>() = 0.5 * e.cross(d) - positions[i].cross(moved);
+                Vector column            = -rigid * gram.solve(right);
+                column.template segment<3>(6 * i) -= moved;
+                result.col(6 * i + c) += column;
+              }
+          }
+        return result;
+      }
+
+      std::array<Eigen::Vector3d, N>           positions;
+      Eigen::Matrix<double, 6 * N, 6>          rigid;
+      Vector                                   metric;
+      Eigen::LDLT<Eigen::Matrix<double, 6, 6>> gram;
+      Eigen::Matrix<double, 6, 1>              fitted;
+      Vector                                   projected, direction;
+      double                                   norm2 = 0.0;
+    };
   } // namespace
 
   ShellDefinition
@@ -234,32 +311,15 @@ namespace corot::elements
     const Vector mismatch = frame_n1.deformation - frame_n.deformation - frame_mid.b * step;
     force                 = ShellFrame<N>::global_force(frame_mid, stress);
 
-    // Rigid modes of the mid-point configuration and the metric diag(1, area).
-    Eigen::Matrix<double, 6 * N, 6> rigid = Eigen::Matrix<double, 6 * N, 6>::Zero();
-    Vector                          metric;
+    // The step off the rigid modes of the mid-point configuration.
+    std::array<Eigen::Vector3d, N> mid_positions;
     for (int i = 0; i < N; ++i)
-      {
-        const Eigen::Vector3d x = definition_.reference_positions[i] + mid[i].displacement;
-        for (int k = 0; k < 3; ++k)
-          {
-            const Eigen::Vector3d w                      = Eigen::Vector3d::Unit(k);
-            rigid.template block<3, 1>(6 * i, k)         = w;
-            rigid.template block<3, 1>(6 * i, 3 + k)     = w.cross(x);
-            rigid.template block<3, 1>(6 * i + 3, 3 + k) = w;
-          }
-        metric.template segment<3>(6 * i).setOnes();
-        metric.template segment<3>(6 * i + 3).setConstant(area_);
-      }
-    const Eigen::Matrix<double, 6, 6> gram = rigid.transpose() * metric.asDiagonal() * rigid;
-    const Eigen::LDLT<Eigen::Matrix<double, 6, 6>> gram_solver(gram);
-    // The rigid motion fitted to the step, a = G^{-1} R^T W s, and P s = s - R a.
-    const Eigen::Matrix<double, 6, 1> fitted =
-      gram_solver.solve(rigid.transpose() * metric.cwiseProduct(step));
-    const Vector projected = step - rigid * fitted;
-    const Vector direction = metric.cwiseProduct(projected);
-    const double norm2     = projected.dot(direction);
-    const bool   corrected = norm2 > 1e-12 * area_ * N;
-    const double excess    = mismatch.dot(stress);
+      mid_positions[i] = definition_.reference_positions[i] + mid[i].displacement;
+    const RigidModeProjection<N> projection(mid_positions, area_, step);
+    const Vector                &direction = projection.direction;
+    const double                 norm2     = projection.norm2;
+    const bool                   corrected = norm2 > 1e-12 * area_ * N;
+    const double                 excess    = mismatch.dot(stress);
     if (corrected)
       force += (excess / norm2) * direction;
     if (!tangent)
@@ -271,31 +331,7 @@ namespace corot::elements
     Matrix       result    = frame_mid.b.transpose() * material + geometric;
     if (corrected)
       {
-        // The Jacobian J of P s: P S, plus the change of P with the mid-point
-        // positions on the translational columns. Translating node i's
-        // mid-point by dx = e_c/2 turns the rigid rotation modes' rows of node i
-        // by e_k x e_c/2, so d(P s) = -dR a - R da with
-        // da = G^{-1} (dR^T W P s - R^T W dR a).
-        Matrix projected_jacobian =
-          step_jacobian -
-          rigid * gram_solver.solve(rigid.transpose() * metric.asDiagonal() * step_jacobian);
-        const Eigen::Vector3d fitted_spin = fitted.template tail<3>();
-        for (int i = 0; i < N; ++i)
-          {
-            const Eigen::Vector3d x = definition_.reference_positions[i] + mid[i].displacement;
-            const Eigen::Vector3d d = direction.template segment<3>(6 * i);
-            for (int c = 0; c < 3; ++c)
-              {
-                const Eigen::Vector3d       e     = Eigen::Vector3d::Unit(c);
-                const Eigen::Vector3d       moved = 0.5 * fitted_spin.cross(e); // dR a on node i
-                Eigen::Matrix<double, 6, 1> right;
-                right.template head<3>() = -moved;
-                right.template tail<3>() = 0.5 * e.cross(d) - x.cross(moved);
-                Vector column            = -rigid * gram_solver.solve(right);
-                column.template segment<3>(6 * i) -= moved;
-                projected_jacobian.col(6 * i + c) += column;
-              }
-          }
+        const Matrix projected_jacobian = projection.jacobian(step_jacobian);
         // The excess e = mismatch . stress: de = (B_{n+1} - B_mid S)^T stress
         // - (s^T K_sigma D)^T + material^T mismatch, and d(norm2) = 2 J^T W P s.
         const Vector excess_gradient =
@@ -305,7 +341,7 @@ namespace corot::elements
           excess_gradient / norm2 -
           2.0 * excess / (norm2 * norm2) * (projected_jacobian.transpose() * direction);
         result += direction * factor_gradient.transpose() +
-                  (excess / norm2) * metric.asDiagonal() * projected_jacobian;
+                  (excess / norm2) * projection.metric.asDiagonal() * projected_jacobian;
       }
     *tangent = result;
   }
