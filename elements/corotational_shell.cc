@@ -461,6 +461,24 @@ namespace corot::elements
   }
 
   template <int N>
+  void
+  CorotationalShell<N>::design_higher_terms(const DesignProperty          property,
+                                            std::vector<Eigen::MatrixXd> &stiffness_terms,
+                                            std::vector<Eigen::MatrixXd> &mass_terms) const
+  {
+    stiffness_terms.clear();
+    mass_terms.clear();
+    if (property != DesignProperty::thickness)
+      return;
+    const typename ShellFrame<N>::State frame = frame_.evaluate(ElementKinematics(N));
+    const Eigen::MatrixXd bending             = frame.b.transpose() * bending_stiffness_ * frame.b;
+    Eigen::MatrixXd       translational, rotary;
+    mass_parts(MassKind::consistent, translational, rotary);
+    stiffness_terms = {3.0 * bending, bending};
+    mass_terms      = {3.0 * rotary, rotary};
+  }
+
+  template <int N>
   std::vector<std::pair<std::string, double>>
   CorotationalShell<N>::section_forces(const ElementKinematics &state,
                                        const bool               large_displacements) const

@@ -175,6 +175,19 @@ namespace corot::elements
     design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
                       Eigen::MatrixXd &mass_derivative) const override;
 
+    /**
+     * THICKNESS: with t -> (1 + alpha) t the bending stiffness K_b and the
+     * rotary inertia M_r scale by (1 + alpha)^3 = 1 + 3 alpha + 3 alpha^2 +
+     * alpha^3 (D = E t^3/(12 (1 - nu^2)), rho t^3/12), the membrane stiffness
+     * and the translational mass by (1 + alpha): K_2 = 3 K_b, K_3 = K_b,
+     * M_2 = 3 M_r, M_3 = M_r. The plate is Kirchhoff's (DKT/DKQ, no
+     * transverse shear stiffness), so nothing else depends on t. Other
+     * properties: none (linear).
+     */
+    void
+    design_higher_terms(DesignProperty property, std::vector<Eigen::MatrixXd> &stiffness_terms,
+                        std::vector<Eigen::MatrixXd> &mass_terms) const override;
+
     bool
     supports_large_rotations() const override
     {

@@ -151,6 +151,22 @@ namespace corot::elements
                       Eigen::MatrixXd &mass_derivative) const = 0;
 
     /**
+     * The terms of order two and higher of the linear stiffness and the
+     * consistent mass in the fractional change alpha of @p property:
+     * K(alpha) = K + alpha K_1 + alpha^2 K_2 + ..., K_1 the
+     * design_derivative(), K_{p+2} = stiffness_terms[p] (mass_terms alike,
+     * the same length). Default: none (K and M linear in the property:
+     * density, modulus, a truss's area); a shell's thickness is cubic.
+     */
+    virtual void
+    design_higher_terms(DesignProperty /*property*/, std::vector<Eigen::MatrixXd> &stiffness_terms,
+                        std::vector<Eigen::MatrixXd> &mass_terms) const
+    {
+      stiffness_terms.clear();
+      mass_terms.clear();
+    }
+
+    /**
      * True for point inertias (MASS, ROTARYI): they add mass to the DOFs other
      * elements activate and activate DOFs only on nodes without a structural
      * element.

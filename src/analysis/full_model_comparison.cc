@@ -45,21 +45,22 @@ namespace corot::analysis
                                         component.name +
                                         " (the full model is the deck's elements only)");
 
-    // Design changes: alpha (dK_c, dM_c) scattered to the rows this rank owns.
+    // Design changes: K_c(alpha) - K_c, M_c(alpha) - M_c (exact, DesignDerivative) scattered to the rows this rank owns.
     for (const auto &[name, alpha] : alphas)
       {
         const unsigned               c         = session.baseline->owner_of(name);
         const cms::Component        &component = sub.components[c];
         const cms::DesignDerivative &d         = *component.derivative(name);
-        for (const auto *matrix : {&d.stiffness_derivative, &d.mass_derivative})
+        const cms::SparseMatrix      changes[] = {d.stiffness_change(alpha), d.mass_change(alpha)};
+        for (const cms::SparseMatrix &change : changes)
           {
-            auto &target = matrix == &d.stiffness_derivative ? stiffness : mass;
-            for (int col = 0; col < matrix->outerSize(); ++col)
-              for (cms::SparseMatrix::InnerIterator it(*matrix, col); it; ++it)
+            auto &target = &change == &changes[0] ? stiffness : mass;
+            for (int col = 0; col < change.outerSize(); ++col)
+              for (cms::SparseMatrix::InnerIterator it(change, col); it; ++it)
                 {
                   const unsigned row = component.global_dofs[it.row()];
                   if (context.assembler.locally_owned_dofs().is_element(row))
-                    target.add(row, component.global_dofs[it.col()], alpha * it.value());
+                    target.add(row, component.global_dofs[it.col()], it.value());
                 }
           }
       }

@@ -4,26 +4,18 @@
  * One substructure of a component-mode-synthesis model: its element set, its
  * degrees of freedom and its stiffness and mass in its own numbering.
  */
+#include <src/cms/design_derivative.h>
+
 #include <Eigen/Dense>
 #include <Eigen/Sparse>
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace corot::cms
 {
-  /** Sparse symmetric matrix in a component's local DOF numbering. */
-  using SparseMatrix = Eigen::SparseMatrix<double>;
-
-  /** Derivatives of a component's K and M with respect to one design parameter. */
-  struct DesignDerivative
-  {
-    std::string  parameter;            ///< upper-case design-parameter name
-    SparseMatrix stiffness_derivative; ///< dK_c / d alpha (component numbering)
-    SparseMatrix mass_derivative;      ///< dM_c / d alpha
-  };
-
   /**
    * A component (*COMPONENT): the free (unconstrained) global DOFs its
    * elements touch (or its imported matrices' rows), numbered locally in increasing global order, and its
@@ -60,6 +52,13 @@ namespace corot::cms
         if (d.parameter == name)
           return &d;
       return nullptr;
+    }
+
+    /** The derivative of parameter @p name, or nullptr. */
+    DesignDerivative *
+    derivative(const std::string &name)
+    {
+      return const_cast<DesignDerivative *>(std::as_const(*this).derivative(name));
     }
   };
 

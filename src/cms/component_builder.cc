@@ -75,9 +75,55 @@ namespace corot::cms
           {
             const bool   mass = parameter.property == "MASS SCALE";
             SparseMatrix zero(component.n_dofs(), component.n_dofs());
-            component.derivatives.push_back(
-              {parameter.name, mass ? zero : component.stiffness, mass ? component.mass : zero});
+            component.derivatives.push_back({parameter.name,
+                                             mass ? zero : component.stiffness,
+                                             mass ? component.mass : zero,
+                                             {},
+                                             {}});
           }
+    }
+
+    /** Which elements of a component one design parameter changes, in K and in M. */
+    struct ElementDependence
+    {
+      const core::DesignParameter *parameter = nullptr;
+      std::vector<bool>            stiffness, mass; ///< per element of the component
+    };
+
+    /**
+     * Refuses two design parameters of @p component that change the same
+     * matrix of one element (DENSITY and AREA of a truss, MODULUS and
+     * THICKNESS of a shell, DENSITY and MASS SCALE): their changes multiply,
+     * (1 + alpha_1)(1 + alpha_2) M, while the modification adds each
+     * parameter's own change, so the product alpha_1 alpha_2 M would be
+     * missing. DENSITY and MODULUS (M and K apart) combine exactly.
+     */
+    void
+    check_independent(const std::vector<ElementDependence> &dependences, const core::Model &model,
+                      const Component &component)
+    {
+      for (std::size_t b = 1; b < dependences.size(); ++b)
+        for (std::size_t a = 0; a < b; ++a)
+          for (std::size_t i = 0; i < dependences[a].stiffness.size(); ++i)
+            {
+              const ElementDependence &first = dependences[a], &second = dependences[b];
+              const bool               in_k = first.stiffness[i] && second.stiffness[i];
+              if (!in_k && !(first.mass[i] && second.mass[i]))
+                continue;
+              const std::string element =
+                component.elements.empty() ?
+                  std::string("the imported matrices") :
+                  "element " + std::to_string(model.elements[component.elements[i]].id);
+              throw core::InputError(
+                second.parameter->defined_at,
+                "design parameters " + first.parameter->name + " (PROPERTY=" +
+                  first.parameter->property + ", " + first.parameter->defined_at.str() + ") and " +
+                  second.parameter->name + " (PROPERTY=" + second.parameter->property +
+                  ") both change the " + (in_k ? "stiffness" : "mass") + " of " + element +
+                  " of component " + component.name +
+                  ": their changes multiply, which the modification (a sum of each "
+                  "parameter's change) does not represent; put them on separate components");
+            }
     }
   } // namespace
 
@@ -217,6 +263,14 @@ namespace corot::cms
           {
             import_matrices(*imported, imported_global[c], local_of, component);
             add_scale_derivatives(model, component);
+            std::vector<ElementDependence> dependences; // the whole matrices, as one "element"
+            for (const core::DesignParameter &parameter : model.design_parameters)
+              if (parameter.component == component.name)
+                {
+                  const bool mass = parameter.property == "MASS SCALE";
+                  dependences.push_back({&parameter, {!mass}, {mass}});
+                }
+            check_independent(dependences, model, component);
             continue;
           }
         std::vector<Eigen::Triplet<double>> k_triplets, m_triplets;
@@ -252,17 +306,31 @@ namespace corot::cms
 
         if (base != nullptr)
           continue; // no design derivatives about a preloaded base state
+        std::vector<Eigen::MatrixXd>   k_higher, m_higher;
+        std::vector<ElementDependence> dependences;
         for (const core::DesignParameter &parameter : model.design_parameters)
           {
-            if (parameter.component != component.name || is_scale(parameter.property))
+            if (parameter.component != component.name)
               continue;
+            ElementDependence &dependence = dependences.emplace_back();
+            dependence.parameter          = &parameter;
+            if (is_scale(parameter.property))
+              {
+                const bool mass = parameter.property == "MASS SCALE";
+                dependence.stiffness.assign(component.elements.size(), !mass);
+                dependence.mass.assign(component.elements.size(), mass);
+                continue;
+              }
             const elements::DesignProperty      property = design_property(parameter.property);
             std::vector<Eigen::Triplet<double>> dk_triplets, dm_triplets;
+            std::vector<std::vector<Eigen::Triplet<double>>> dk_higher, dm_higher;
             for (unsigned i = 0; i < component.elements.size(); ++i)
               {
+                const elements::Element &element = *elements[component.elements[i]];
                 try
                   {
-                    elements[component.elements[i]]->design_derivative(property, k, m);
+                    element.design_derivative(property, k, m);
+                    element.design_higher_terms(property, k_higher, m_higher);
                   }
                 catch (const std::exception &error)
                   {
@@ -274,27 +342,32 @@ namespace corot::cms
                   }
                 add_triplets(k, locals[i], dk_triplets);
                 add_triplets(m, locals[i], dm_triplets);
+                dependence.stiffness.push_back(k.norm() > 0.0);
+                dependence.mass.push_back(m.norm() > 0.0);
+                const std::size_t order = std::max(k_higher.size(), m_higher.size());
+                dk_higher.resize(std::max(dk_higher.size(), order));
+                dm_higher.resize(std::max(dm_higher.size(), order));
+                for (std::size_t p = 0; p < k_higher.size(); ++p)
+                  add_triplets(k_higher[p], locals[i], dk_higher[p]);
+                for (std::size_t p = 0; p < m_higher.size(); ++p)
+                  add_triplets(m_higher[p], locals[i], dm_higher[p]);
               }
-            DesignDerivative derivative{parameter.name, from_triplets(n, dk_triplets),
-                                        from_triplets(n, dm_triplets)};
+            DesignDerivative derivative{
+              parameter.name, from_triplets(n, dk_triplets), from_triplets(n, dm_triplets), {}, {}};
+            for (std::size_t p = 0; p < dk_higher.size(); ++p)
+              {
+                derivative.stiffness_higher.push_back(from_triplets(n, dk_higher[p]));
+                derivative.mass_higher.push_back(from_triplets(n, dm_higher[p]));
+              }
             if (derivative.stiffness_derivative.nonZeros() == 0 &&
                 derivative.mass_derivative.nonZeros() == 0)
               throw core::InputError(parameter.defined_at,
                                      "design parameter " + parameter.name +
                                        ": no element of component " + component.name +
                                        " depends on PROPERTY=" + parameter.property);
-            // A shell's bending stiffness and rotary inertia are cubic in its
-            // thickness, and the modification applies K + alpha dK (linear in
-            // alpha): refused rather than answered to first order only.
-            if (property == elements::DesignProperty::thickness)
-              throw core::InputError(
-                parameter.defined_at,
-                "design parameter " + parameter.name +
-                  ": PROPERTY=THICKNESS is not supported yet (the shells' bending "
-                  "stiffness is cubic in the thickness; the modification is linear in "
-                  "alpha)");
             component.derivatives.push_back(std::move(derivative));
           }
+        check_independent(dependences, model, component);
         add_scale_derivatives(model, component);
       }
     return result;

@@ -100,14 +100,21 @@ namespace corot::cms
         const unsigned c = owner_of(name);
         if (c == sub_.components.size())
           throw std::runtime_error("no design parameter " + name);
-        Component              &component = result.sub_.components[c];
-        const DesignDerivative &d         = *component.derivative(name);
-        // The element properties enter K and M linearly (density, modulus,
-        // truss area), so K(alpha) = K + alpha dK exactly. The beams' mass
-        // depends on Phi = 12 EI/(kGA l^2), which density and modulus (E and
-        // G together) leave unchanged; beams refuse AREA (Element::design_derivative).
-        component.stiffness += alpha * d.stiffness_derivative;
-        component.mass += alpha * d.mass_derivative;
+        Component        &component = result.sub_.components[c];
+        DesignDerivative &d         = *component.derivative(name);
+        // K_c(alpha) = K_c + sum_p alpha^p K_p exactly (DesignDerivative):
+        // linear in density, modulus and a truss's area, cubic in a shell's
+        // thickness. Parameters that would multiply on one element are refused
+        // when the components are built (check_independent), so the changes
+        // add. The beams' mass depends on Phi = 12 EI/(kGA l^2), which density
+        // and modulus (E and G together) leave unchanged; beams refuse AREA
+        // (Element::design_derivative). The modified model's dependence is the
+        // polynomial about the new design, so a further change delta of the
+        // modified model makes the property (1 + alpha + delta) times its
+        // baseline value (DesignDerivative::about()).
+        component.stiffness += d.stiffness_change(alpha);
+        component.mass += d.mass_change(alpha);
+        d          = d.about(alpha);
         changed[c] = true;
       }
     for (unsigned c = 0; c < changed.size(); ++c)

@@ -21,7 +21,19 @@ namespace corot::cms
       throw std::runtime_error("no design parameter " + name);
     const DesignDerivative *d = cms.substructuring().components[c].derivative(name);
     return {cms.reduced().transformation[c] * cms.eigenpairs().vectors, d->stiffness_derivative,
-            d->mass_derivative};
+            d->mass_derivative, d->stiffness_higher, d->mass_higher};
+  }
+
+  std::pair<Eigen::MatrixXd, Eigen::MatrixXd>
+  modal_change(const ComponentModeSynthesis &cms, const std::string &name, const double alpha)
+  {
+    const unsigned c = cms.owner_of(name);
+    if (c == cms.substructuring().components.size())
+      throw std::runtime_error("no design parameter " + name);
+    const DesignDerivative *d     = cms.substructuring().components[c].derivative(name);
+    const Eigen::MatrixXd   basis = cms.reduced().transformation[c] * cms.eigenpairs().vectors;
+    return {basis.transpose() * (d->stiffness_change(alpha) * basis),
+            basis.transpose() * (d->mass_change(alpha) * basis)};
   }
 
   ReducedEigenpairs
@@ -34,9 +46,9 @@ namespace corot::cms
     Eigen::MatrixXd          m    = Eigen::MatrixXd::Identity(n, n);
     for (const auto &[name, alpha] : alphas)
       {
-        const auto [dk, dm] = modal_derivative(cms, name);
-        k += alpha * dk;
-        m += alpha * dm;
+        const auto [dk, dm] = modal_change(cms, name, alpha);
+        k += dk;
+        m += dm;
       }
     ReducedEigenpairs modal = solve_reduced(0.5 * (k + k.transpose()), 0.5 * (m + m.transpose()));
     modal.vectors           = base.vectors * modal.vectors;

@@ -25,6 +25,8 @@ namespace corot::cms
     Eigen::MatrixXd basis;     ///< B = T_c Z (n_c x n)
     SparseMatrix    stiffness; ///< dK_c / d alpha (component numbering)
     SparseMatrix    mass;      ///< dM_c / d alpha
+    /** The terms of order two and higher, K_2, K_3, ... (DesignDerivative; empty if linear). */
+    std::vector<SparseMatrix> stiffness_higher, mass_higher;
   };
 
   /** The factor B, dK_c, dM_c of parameter @p name; throws std::runtime_error if unknown. */
@@ -39,9 +41,19 @@ namespace corot::cms
   modal_derivative(const ComponentModeSynthesis &cms, const std::string &name);
 
   /**
+   * The exact changes Z^T T^T (K~(alpha) - K~) T Z and likewise for M~ of
+   * parameter @p name changed by @p alpha, in the coordinates of the
+   * baseline modes Z: alpha times modal_derivative() for a linear property,
+   * the whole polynomial for a shell's thickness (DesignDerivative).
+   */
+  std::pair<Eigen::MatrixXd, Eigen::MatrixXd>
+  modal_change(const ComponentModeSynthesis &cms, const std::string &name, double alpha);
+
+  /**
    * Forward modification by Ritz re-analysis with all baseline CMS modes
    * (eq. 11–12): (Lambda + Z^T dK^ Z) c = lambda* (I + Z^T dM^ Z) c with
-   * dK^ = sum alpha_j T^T dK~_j T, T held fixed. Returns the eigenvalues and
+   * dK^ = sum_j T^T (K~(alpha_j) - K~) T (alpha_j dK~_j for a linear
+   * property; modal_change()), T held fixed. Returns the eigenvalues and
    * the generalized vectors Z c (columns).
    */
   ReducedEigenpairs

@@ -16,13 +16,27 @@ namespace corot::cms
   {
     /**
      * The modal-coordinate model: Lambda, the design matrices G_Kj, G_Mj and
-     * their factors B_j, dK_cj, dM_cj (G_Kj = B_j^T dK_cj B_j).
+     * their factors B_j, dK_cj, dM_cj (G_Kj = B_j^T dK_cj B_j). A property
+     * that enters K and M non-linearly (a shell's thickness) has the terms of
+     * its polynomial, G_Kj,p = B_j^T K_p B_j (DesignDerivative):
+     * K(alpha) = Lambda + sum_j sum_p alpha_j^p G_Kj,p.
      */
     struct ModalModel
     {
-      Eigen::VectorXd                    lambda;
-      std::vector<Eigen::MatrixXd>       dk, dm;
-      std::vector<ModalDerivativeFactor> factors;
+      Eigen::VectorXd lambda;
+      /** dk[j][p - 1] = G_Kj,p; dk[j][0] = G_Kj (dm likewise). */
+      std::vector<std::vector<Eigen::MatrixXd>> dk, dm;
+      std::vector<ModalDerivativeFactor>        factors;
+
+      /** True when every variable enters K and M linearly. */
+      bool
+      linear() const
+      {
+        for (const auto &terms : dk)
+          if (terms.size() > 1)
+            return false;
+        return true;
+      }
 
       void
       assemble(const std::vector<double> &alphas, Eigen::MatrixXd &k, Eigen::MatrixXd &m) const
@@ -31,10 +45,24 @@ namespace corot::cms
         k                = lambda.asDiagonal();
         m                = Eigen::MatrixXd::Identity(n, n);
         for (unsigned j = 0; j < alphas.size(); ++j)
+          for (unsigned p = 1; p <= dk[j].size(); ++p)
+            {
+              k += std::pow(alphas[j], p) * dk[j][p - 1];
+              m += std::pow(alphas[j], p) * dm[j][p - 1];
+            }
+      }
+
+      /** d K / d alpha_j and d M / d alpha_j at @p alphas. */
+      std::pair<Eigen::MatrixXd, Eigen::MatrixXd>
+      slope(const std::vector<double> &alphas, const unsigned j) const
+      {
+        Eigen::MatrixXd k = dk[j][0], m = dm[j][0];
+        for (unsigned p = 2; p <= dk[j].size(); ++p)
           {
-            k += alphas[j] * dk[j];
-            m += alphas[j] * dm[j];
+            k += p * std::pow(alphas[j], p - 1) * dk[j][p - 1];
+            m += p * std::pow(alphas[j], p - 1) * dm[j][p - 1];
           }
+        return {k, m};
       }
 
       ReducedEigenpairs
@@ -123,7 +151,7 @@ namespace corot::cms
     {
       const unsigned        n           = model.lambda.size();
       const double          lambda_star = target.lambda;
-      const Eigen::MatrixXd g           = model.dk[0] - lambda_star * model.dm[0];
+      const Eigen::MatrixXd g           = model.dk[0][0] - lambda_star * model.dm[0][0];
       const Eigen::VectorXd d           = Eigen::VectorXd::Constant(n, lambda_star) - model.lambda;
       InverseSolution       solution;
       // alpha G c = D c  <=>  D^{-1} G c = (1/alpha) c (lambda* is no baseline eigenvalue),
@@ -310,14 +338,18 @@ namespace corot::cms
       for (unsigned iteration = 1; iteration <= 60; ++iteration)
         {
           // Jacobian of the relative residual: -(1/lambda*) xi^T (G_Kj - lambda G_Mj) xi.
-          Eigen::MatrixXd jacobian(n_t, n_v);
+          Eigen::MatrixXd                                          jacobian(n_t, n_v);
+          std::vector<std::pair<Eigen::MatrixXd, Eigen::MatrixXd>> slopes;
+          for (unsigned j = 0; j < n_v; ++j)
+            slopes.push_back(model.slope(alphas, j));
           for (unsigned t = 0; t < n_t; ++t)
             {
               const Eigen::VectorXd x      = pairs.vectors.col(index[t]);
               const double          lambda = pairs.eigenvalues[index[t]];
               for (unsigned j = 0; j < n_v; ++j)
                 jacobian(t, j) =
-                  (x.dot(model.dk[j] * x) - lambda * x.dot(model.dm[j] * x)) / targets[t].lambda;
+                  (x.dot(slopes[j].first * x) - lambda * x.dot(slopes[j].second * x)) /
+                  targets[t].lambda;
             }
           // Minimum-norm (least-squares) solutions through a complete
           // orthogonal decomposition, so that dependent rows are no failure:
@@ -431,11 +463,18 @@ namespace corot::cms
     const auto start = std::chrono::steady_clock::now();
     for (const std::string &variable : variables)
       {
-        ModalDerivativeFactor f  = modal_derivative_factor(cms, variable);
-        const Eigen::MatrixXd dk = f.basis.transpose() * (f.stiffness * f.basis);
-        const Eigen::MatrixXd dm = f.basis.transpose() * (f.mass * f.basis);
-        model.dk.push_back(0.5 * (dk + dk.transpose()));
-        model.dm.push_back(0.5 * (dm + dm.transpose()));
+        ModalDerivativeFactor f       = modal_derivative_factor(cms, variable);
+        auto                  project = [&f](const SparseMatrix &matrix) -> Eigen::MatrixXd {
+          const Eigen::MatrixXd projected = f.basis.transpose() * (matrix * f.basis);
+          return 0.5 * (projected + projected.transpose());
+        };
+        model.dk.push_back({project(f.stiffness)});
+        model.dm.push_back({project(f.mass)});
+        for (unsigned p = 0; p < f.stiffness_higher.size(); ++p)
+          {
+            model.dk.back().push_back(project(f.stiffness_higher[p]));
+            model.dm.back().push_back(project(f.mass_higher[p]));
+          }
         model.factors.push_back(std::move(f));
       }
     for (const EigenvalueTarget &target : targets)
@@ -443,7 +482,9 @@ namespace corot::cms
         throw UnreachableTarget("mode " + std::to_string(target.mode + 1) +
                                 " does not exist: the reduced model has " +
                                 std::to_string(model.lambda.size()) + " modes");
-    const bool      direct   = targets.size() == 1 && variables.size() == 1;
+    // One target, one variable entering K and M linearly: eq. 14 is an
+    // eigenproblem in alpha, solved directly; otherwise Newton's method.
+    const bool      direct   = targets.size() == 1 && variables.size() == 1 && model.linear();
     InverseSolution solution = direct ? solve_one(model, targets.front(), variables.front()) :
                                         solve_several(model, targets, variables);
     solution.solve_seconds =

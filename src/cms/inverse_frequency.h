@@ -47,7 +47,7 @@ namespace corot::cms
    * of @p targets to their target eigenvalues, with all baseline CMS modes
    * Z as Ritz basis (eq. 13): the modified modes are Z c, T held fixed.
    *
-   * One variable, one target: eq. 14, alpha G c = (lambda* I - Lambda) c with
+   * One variable entering K and M linearly, one target: eq. 14, alpha G c = (lambda* I - Lambda) c with
    * G = Z^T T^T (K_1 - lambda* M_1) T Z, solved as the eigenproblem of
    * (lambda* I - Lambda)^{-1} G (eigenvalues 1/alpha), or, when the
    * parameter's component has fewer DOFs n_c than the reduced model, as the
@@ -62,7 +62,9 @@ namespace corot::cms
    *
    * Otherwise: Newton iterations on the exact reduced eigenproblem
    * (Lambda + sum alpha_j G_Kj) c = lambda (I + sum alpha_j G_Mj) c, so all
-   * non-linear coupling terms are kept; the targets are tracked by the
+   * non-linear coupling terms are kept (a shell's thickness: the cubic
+   * sum_p alpha_j^p G_Kj,p of DesignDerivative's terms, and its slope in
+   * the Jacobian); the targets are tracked by the
    * subspace MAC through clusters, each to a distinct mode; the
    * step is the least change (minimum-norm alpha satisfying the linearised
    * constraints; least squares if there are fewer independent directions

@@ -149,7 +149,7 @@ namespace corot::cms
         SparseMatrix mass = component.mass;
         for (const DesignDerivative &d : component.derivatives)
           if (const auto it = alphas.find(d.parameter); it != alphas.end())
-            mass += it->second * d.mass_derivative;
+            mass += d.mass_change(it->second);
         const std::vector<int> rows(component.global_dofs.begin(), component.global_dofs.end());
         const Eigen::MatrixXd  x_c = x(rows, Eigen::all), y_c = y(rows, Eigen::all);
         result.noalias() += x_c.transpose() * (mass * y_c);

@@ -94,9 +94,9 @@ namespace corot::cms::testing
         component.stiffness = k.sparseView();
         component.mass      = mass.sparseView();
         component.derivatives.push_back(
-          {"RHO_" + std::to_string(c), SparseMatrix(m, m), component.mass});
+          {"RHO_" + std::to_string(c), SparseMatrix(m, m), component.mass, {}, {}});
         component.derivatives.push_back(
-          {"E_" + std::to_string(c), component.stiffness, SparseMatrix(m, m)});
+          {"E_" + std::to_string(c), component.stiffness, SparseMatrix(m, m), {}, {}});
       }
     for (unsigned i = 0; i < n; ++i)
       chain.full_mass(i, i) = masses[i];

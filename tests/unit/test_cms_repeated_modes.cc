@@ -71,9 +71,9 @@ namespace
         component.stiffness = k.sparseView();
         component.mass      = m.sparseView();
         component.derivatives.push_back(
-          {"RHO_" + std::to_string(c), SparseMatrix(2, 2), component.mass});
+          {"RHO_" + std::to_string(c), SparseMatrix(2, 2), component.mass, {}, {}});
         component.derivatives.push_back(
-          {"E_" + std::to_string(c), component.stiffness, SparseMatrix(2, 2)});
+          {"E_" + std::to_string(c), component.stiffness, SparseMatrix(2, 2), {}, {}});
         component.interface_local  = {0};
         component.interface_global = {0};
         sub.components.push_back(component);
