@@ -27,7 +27,9 @@
  * - the design derivatives dK/dalpha and dM/dalpha equal (fourth-order)
  *   central differences of the linear stiffness and consistent mass of elements built with the
  *   property scaled by (1 +- h), for every property the element offers (the
- *   others throw std::invalid_argument).
+ *   others throw std::invalid_argument), and with the higher terms
+ *   (design_higher_terms) they give the matrices of the element built with
+ *   the property scaled by (1 + alpha) exactly, for alpha = 0.35 and -0.4.
  *
  * Closed-form matrices and element-specific behaviour stay in the
  * element's own test file.
@@ -673,6 +675,56 @@ TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
             << sample.name << ": dK of property " << property_index;
           EXPECT_LE((dm - dm_difference).norm(), 1e-9 * m.norm())
             << sample.name << ": dM of property " << property_index;
+        }
+    }
+}
+
+TEST_P(ElementProperties, DesignExpansionIsExactForAFiniteChange)
+{
+  // K(alpha) = K + alpha K_1 + sum_{p>=2} alpha^p K_p (design_derivative,
+  // design_higher_terms) against the element built with the property scaled
+  // by (1 + alpha), for large changes of either sign: the CMS modification
+  // and the inverse problem rely on this being exact, not a linearisation.
+  for (const ElementSample &sample : samples_of(GetParam()))
+    {
+      const auto      element = make(GetParam(), sample.definition);
+      Eigen::MatrixXd k, m;
+      element->linear_stiffness(k);
+      element->mass(MassKind::consistent, m);
+      for (const DesignProperty property : {DesignProperty::density, DesignProperty::modulus,
+                                            DesignProperty::area, DesignProperty::thickness})
+        {
+          Eigen::MatrixXd              dk, dm;
+          std::vector<Eigen::MatrixXd> k_higher, m_higher;
+          try
+            {
+              element->design_derivative(property, dk, dm);
+            }
+          catch (const std::invalid_argument &)
+            {
+              continue; // the element does not offer this design property
+            }
+          element->design_higher_terms(property, k_higher, m_higher);
+          ASSERT_EQ(k_higher.size(), m_higher.size()) << sample.name;
+          for (const double alpha : {0.35, -0.4})
+            {
+              Eigen::MatrixXd k_expanded = k + alpha * dk, m_expanded = m + alpha * dm;
+              for (unsigned p = 0; p < k_higher.size(); ++p)
+                {
+                  k_expanded += std::pow(alpha, p + 2) * k_higher[p];
+                  m_expanded += std::pow(alpha, p + 2) * m_higher[p];
+                }
+              const auto scaled =
+                make(GetParam(), scaled_definition(sample.definition, property, 1.0 + alpha));
+              Eigen::MatrixXd k_scaled, m_scaled;
+              scaled->linear_stiffness(k_scaled);
+              scaled->mass(MassKind::consistent, m_scaled);
+              const auto property_index = static_cast<int>(property);
+              EXPECT_LE((k_expanded - k_scaled).norm(), 1e-12 * k_scaled.norm())
+                << sample.name << ": K of property " << property_index << ", alpha " << alpha;
+              EXPECT_LE((m_expanded - m_scaled).norm(), 1e-12 * m_scaled.norm())
+                << sample.name << ": M of property " << property_index << ", alpha " << alpha;
+            }
         }
     }
 }
