@@ -56,6 +56,14 @@ namespace corot::integrators
      * applies only the loads of external_force().
      */
     std::optional<std::pair<double, double>> follower_step = std::nullopt;
+    /**
+     * The time t_{n+1} at which a scheme with equilibrium at the end of the
+     * step (Newmark, HHT, generalized-alpha) applies the loads that follow
+     * the configuration: DynamicSystem::follower_force_at(d_{n+1}, t_{n+1})
+     * in the residual and its load stiffness in the Newton matrix. Unset:
+     * not applied this way. At most one of this and follower_step is set.
+     */
+    std::optional<double> end_of_step_follower_time = std::nullopt;
   };
 
   /**
@@ -101,6 +109,17 @@ namespace corot::integrators
      */
     virtual Eigen::VectorXd
     follower_force(const Eigen::VectorXd &, const Eigen::VectorXd &, double, double) const
+    {
+      return {};
+    }
+
+    /**
+     * The loads that follow the configuration (a pressure on shell faces
+     * under NLGEOM) at configuration @p d and time @p time, for the schemes
+     * with equilibrium at the end of the step. Empty if the system has none.
+     */
+    virtual Eigen::VectorXd
+    follower_force_at(const Eigen::VectorXd & /*d*/, double /*time*/) const
     {
       return {};
     }

@@ -55,6 +55,15 @@ namespace corot::integrators
       return 0.0;
     return 0.5 * (damping_n + system.damping_force(d_n1, v_n1)).dot(increment);
   }
+
+  Eigen::VectorXd
+  with_follower_force(const DynamicSystem &system, const Eigen::VectorXd &applied,
+                      const Eigen::VectorXd &d, const double time)
+  {
+    const Eigen::VectorXd follower = system.follower_force_at(d, time);
+    return follower.size() == 0 ? applied : Eigen::VectorXd(applied + follower);
+  }
+
   std::string
   carried_nodes_limitation(const DynamicSystem &system, const std::string &scheme)
   {

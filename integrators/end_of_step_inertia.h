@@ -53,6 +53,16 @@ namespace corot::integrators
                           const Eigen::VectorXd &d_n1, const Eigen::VectorXd &v_n1,
                           const Eigen::VectorXd &increment);
   /**
+   * @p applied plus the loads that follow the configuration at @p d and
+   * @p time (DynamicSystem::follower_force_at(): a pressure on shell faces
+   * under NLGEOM), i.e. all the loads at that state; @p applied unchanged
+   * when the system has none.
+   */
+  Eigen::VectorXd
+  with_follower_force(const DynamicSystem &system, const Eigen::VectorXd &applied,
+                      const Eigen::VectorXd &d, double time);
+
+  /**
    * Why an alpha-method (@p scheme, its deck name) cannot advance @p system,
    * or empty: it refuses carried nodes (*MPC, *RIGID BODY). The forces of t_n
    * such a scheme carries into the step, projected with the constraints of

@@ -69,6 +69,13 @@ namespace corot::integrators
     local_error(const State &before, const State &after, double time_step,
                 double previous_time_step) const override;
 
+    /** Yes: the path average of the follower forces over the step (energy-consistent). */
+    bool
+    applies_follower_loads() const override
+    {
+      return true;
+    }
+
   private:
     double external_work_ = 0.0;
     double dissipated_    = 0.0;

@@ -28,13 +28,18 @@ namespace corot::integrators
                          end_of_step_inertia_force(system, state.displacement, state.velocity,
                                                    state.acceleration, 1.0, 0.0, 0.0)
                            .force,
-                         system.external_force(state.time));
+                         with_follower_force(system, system.external_force(state.time),
+                                             state.displacement, state.time));
   }
 
   void
   GeneralizedAlpha::advance(DynamicSystem &system, State &state, const double dt)
   {
-    const Eigen::VectorXd  f_ext_n  = system.external_force(state.time);
+    // f_ext(t_n) with the loads that follow the configuration at d_n (a
+    // pressure on shell faces under NLGEOM); at t_{n+1} those are applied at
+    // d_{n+1} in Newton's residual (InertiaForce::end_of_step_follower_time).
+    const Eigen::VectorXd  f_ext_n  = with_follower_force(system, system.external_force(state.time),
+                                                          state.displacement, state.time);
     const Eigen::VectorXd  f_ext_n1 = system.external_force(state.time + dt);
     const Eigen::VectorXd  f_int_n  = system.internal_force(state.displacement);
     const Eigen::VectorXd &d_n      = state.displacement;
@@ -71,18 +76,20 @@ namespace corot::integrators
       [&](const Eigen::VectorXd &trial) {
         InertiaForce result = inertia(trial, (1.0 - alpha_m_) * scale);
         result.force += inertia_n;
+        result.end_of_step_follower_time = state.time + dt;
         return result;
       },
       increment);
 
     // Trapezoidal work of the loads and of the end-of-step reactions of moving
     // constrained DOFs (the scheme dissipates: its balance is not closed).
-    const Eigen::VectorXd d_n1 = system.compose(d_n, increment);
-    external_work_             = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
+    const Eigen::VectorXd d_n1   = system.compose(d_n, increment);
+    const Eigen::VectorXd all_n1 = with_follower_force(system, f_ext_n1, d_n1, state.time + dt);
+    external_work_               = 0.5 * (f_ext_n + all_n1).dot(increment);
     if (system.has_prescribed_motion())
       {
         const Eigen::VectorXd reaction = system.reactions(ForceModel::end_of_step, d_n, d_n1,
-                                                          inertia(increment, 1.0).force, f_ext_n1);
+                                                          inertia(increment, 1.0).force, all_n1);
         external_work_ += trapezoidal_reaction_work(state.reaction, reaction, increment);
       }
     const Eigen::VectorXd a_n1 = acceleration(increment);

@@ -78,6 +78,13 @@ namespace corot::integrators
       return alpha_f_;
     }
 
+    /** Yes: at d_{n+1}, t_{n+1} (and, weighted, at d_n, t_n), with their load stiffness. */
+    bool
+    applies_follower_loads() const override
+    {
+      return true;
+    }
+
   private:
     double alpha_m_, alpha_f_, beta_, gamma_;
     double external_work_ = 0.0;

@@ -27,13 +27,18 @@ namespace corot::integrators
                          end_of_step_inertia_force(system, state.displacement, state.velocity,
                                                    state.acceleration, 1.0, 0.0, 0.0)
                            .force,
-                         system.external_force(state.time));
+                         with_follower_force(system, system.external_force(state.time),
+                                             state.displacement, state.time));
   }
 
   void
   HilberHughesTaylor::advance(DynamicSystem &system, State &state, const double dt)
   {
-    const Eigen::VectorXd  f_ext_n  = system.external_force(state.time);
+    // f_ext(t_n) with the loads that follow the configuration at d_n (a
+    // pressure on shell faces under NLGEOM); at t_{n+1} those are applied at
+    // d_{n+1} in Newton's residual (InertiaForce::end_of_step_follower_time).
+    const Eigen::VectorXd  f_ext_n  = with_follower_force(system, system.external_force(state.time),
+                                                          state.displacement, state.time);
     const Eigen::VectorXd  f_ext_n1 = system.external_force(state.time + dt);
     const Eigen::VectorXd  f_int_n  = system.internal_force(state.displacement);
     const Eigen::VectorXd &v_n      = state.velocity;
@@ -60,13 +65,15 @@ namespace corot::integrators
         InertiaForce          result =
           end_of_step_inertia_force(system, d, v, a, scale, c, gamma_ / (beta_ * dt));
         add_damping_force(system, d, v, 1.0, gamma_ / (beta_ * dt), result);
+        result.end_of_step_follower_time = state.time + dt;
         return result;
       },
       increment);
     // Trapezoidal work of the loads and of the end-of-step reactions of moving
     // constrained DOFs (HHT dissipates, so its balance is not closed anyway).
-    const Eigen::VectorXd d_n1 = system.compose(state.displacement, increment);
-    external_work_             = 0.5 * (f_ext_n + f_ext_n1).dot(increment);
+    const Eigen::VectorXd d_n1   = system.compose(state.displacement, increment);
+    const Eigen::VectorXd all_n1 = with_follower_force(system, f_ext_n1, d_n1, state.time + dt);
+    external_work_               = 0.5 * (f_ext_n + all_n1).dot(increment);
     if (system.has_prescribed_motion())
       {
         const Eigen::VectorXd v_n1 =
@@ -77,7 +84,7 @@ namespace corot::integrators
         add_damping_force(system, d_n1, v_n1, 1.0, 0.0, inertia);
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement, d_n1, inertia.force,
-                           f_ext_n1);
+                           all_n1);
         external_work_ += trapezoidal_reaction_work(state.reaction, reaction, increment);
       }
     const Eigen::VectorXd a_n1 = acceleration(increment);

@@ -60,6 +60,13 @@ namespace corot::integrators
     local_error(const State &before, const State &after, double time_step,
                 double previous_time_step) const override;
 
+    /** Yes: at d_{n+1}, t_{n+1} (and, weighted, at d_n, t_n), with their load stiffness. */
+    bool
+    applies_follower_loads() const override
+    {
+      return true;
+    }
+
   private:
     double alpha_, beta_, gamma_;
     double external_work_ = 0.0;

@@ -91,6 +91,19 @@ namespace corot::integrators
     }
 
     /**
+     * Whether the scheme applies the loads that follow the configuration (a
+     * pressure on shell faces under NLGEOM: DynamicSystem::follower_force()
+     * or follower_force_at()) in its residual, with their load stiffness.
+     * Default false: a step with such loads is refused for the scheme at the
+     * load's deck line rather than run without them.
+     */
+    virtual bool
+    applies_follower_loads() const
+    {
+      return false;
+    }
+
+    /**
      * Why the scheme cannot advance @p system (a message for the deck's
      * *DYNAMIC line), or empty if it can (the default).
      */

@@ -10,7 +10,8 @@ namespace corot::integrators
   {
     state.acceleration =
       system.initial_acceleration(state.displacement, state.velocity, state.time);
-    last_external_ = system.external_force(state.time);
+    last_external_ = with_follower_force(system, system.external_force(state.time),
+                                         state.displacement, state.time);
     if (system.has_prescribed_motion())
       state.reaction =
         system.reactions(ForceModel::end_of_step, state.displacement, state.displacement,
@@ -36,6 +37,7 @@ namespace corot::integrators
       const Eigen::VectorXd v = v_n + 0.5 * dt * (a_n + a);
       InertiaForce          result = end_of_step_inertia_force(system, d, v, a, 1.0, c, 2.0 / dt);
       add_damping_force(system, d, v, 1.0, 2.0 / dt, result);
+      result.end_of_step_follower_time = state.time + dt;
       return result;
     };
     const unsigned iterations =
@@ -44,18 +46,22 @@ namespace corot::integrators
 
     // f_ext(t_n) afresh: after a rejected step (automatic incrementation) the
     // last advance() may have ended at another time.
-    last_external_ = system.external_force(state.time);
+    // With the loads that follow the configuration (a pressure on shell faces
+    // under NLGEOM) at the two ends of the step.
+    last_external_ = with_follower_force(system, system.external_force(state.time),
+                                         state.displacement, state.time);
     // Trapezoidal work of the loads and of the reactions of moving constrained DOFs.
-    const Eigen::VectorXd d_n1 = system.compose(state.displacement, increment);
-    external_work_             = 0.5 * (last_external_ + external).dot(increment);
+    const Eigen::VectorXd d_n1   = system.compose(state.displacement, increment);
+    const Eigen::VectorXd all_n1 = with_follower_force(system, external, d_n1, state.time + dt);
+    external_work_               = 0.5 * (last_external_ + all_n1).dot(increment);
     if (system.has_prescribed_motion())
       {
         const Eigen::VectorXd reaction =
           system.reactions(ForceModel::end_of_step, state.displacement, d_n1,
-                           inertia(increment).force, external);
+                           inertia(increment).force, all_n1);
         external_work_ += trapezoidal_reaction_work(state.reaction, reaction, increment);
       }
-    last_external_             = external;
+    last_external_             = all_n1;
     const Eigen::VectorXd a_n1 = c * (increment - dt * v_n) - a_n;
     state.velocity             = v_n + 0.5 * dt * (a_n + a_n1);
     dissipated_ = trapezoidal_dissipation(system, damping_n, d_n1, state.velocity, increment);

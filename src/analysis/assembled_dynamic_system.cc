@@ -397,6 +397,18 @@ namespace corot::analysis
   }
 
   Eigen::VectorXd
+  AssembledDynamicSystem::follower_force_at(const Eigen::VectorXd &d, const double time) const
+  {
+    if (!nonlinear_ || (loading_.pressures.empty() && loading_.pressure_start.empty()))
+      return {};
+    Eigen::VectorXd           force   = Eigen::VectorXd::Zero(d.size());
+    const core::Configuration current = configuration(d);
+    add_pressure_force(context_, pressures_at(context_, loading_, time, period_, loading_.ramp),
+                       &current, force, nullptr);
+    return force;
+  }
+
+  Eigen::VectorXd
   AssembledDynamicSystem::internal_force(const Eigen::VectorXd &d)
   {
     dealii::TrilinosWrappers::MPI::Vector residual;
@@ -512,18 +524,30 @@ namespace corot::analysis
     dealii::TrilinosWrappers::MPI::Vector  residual, correction;
     dealii::TrilinosWrappers::SparseMatrix matrix;
     Eigen::VectorXd                        internal;
-    const bool                             followers = inertia.follower_step && nonlinear_ &&
-                           !(loading_.pressures.empty() && loading_.pressure_start.empty());
-    if (followers)
+    const bool                             has_followers =
+      nonlinear_ && !(loading_.pressures.empty() && loading_.pressure_start.empty());
+    const bool averaged    = has_followers && inertia.follower_step;
+    const bool end_of_step = has_followers && inertia.end_of_step_follower_time;
+    if (averaged && end_of_step)
+      throw std::logic_error("follower loads both averaged over the step and at its end");
+    if (averaged)
       effective +=
         follower_force(d_n, d_n1, inertia.follower_step->first, inertia.follower_step->second);
+    if (end_of_step)
+      effective += follower_force_at(d_n1, *inertia.end_of_step_follower_time);
     assemble_step_force(model, d_n, d_n1, effective, residual, internal, &matrix);
-    if (followers)
+    // The followers' load stiffness in the Newton matrix (the force is already in the residual).
+    Eigen::VectorXd unused = Eigen::VectorXd::Zero(d_n.size());
+    if (averaged)
+      add_follower_force(d_n, d_n1, inertia.follower_step->first, inertia.follower_step->second,
+                         unused, &matrix);
+    if (end_of_step)
       {
-        // Their load stiffness in the Newton matrix (the force is already in the residual).
-        Eigen::VectorXd unused = Eigen::VectorXd::Zero(d_n.size());
-        add_follower_force(d_n, d_n1, inertia.follower_step->first, inertia.follower_step->second,
-                           unused, &matrix);
+        const core::Configuration end = configuration(d_n1);
+        add_pressure_force(context_,
+                           pressures_at(context_, loading_, *inertia.end_of_step_follower_time,
+                                        period_, loading_.ramp),
+                           &end, unused, &matrix);
       }
     matrix.add(mass_coefficient, mass_);
     if (inertia.damping_coefficient != 0.0)

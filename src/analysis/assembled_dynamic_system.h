@@ -79,6 +79,10 @@ namespace corot::analysis
     follower_force(const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1, double time_n,
                    double time_n1) const override;
 
+    /** The pressures at @p time on the faces at @p d (NLGEOM; empty otherwise). */
+    Eigen::VectorXd
+    follower_force_at(const Eigen::VectorXd &d, double time) const override;
+
     /**
      * The correction of the increment: Newton's spatial spins on SO(3) nodes
      * are composed with the increment phi. With rotary inertia tangents in

@@ -129,10 +129,9 @@ namespace corot::analysis
                                             step.defined_at.str() + ")");
     };
     if (const auto *dynamic = step.parameters_of<core::DynamicParameters>())
-      if (step.nlgeom && dynamic->integrator->name() != "MIDPOINT")
-        refuse("that follows the faces (NLGEOM) is applied by INTEGRATOR=MIDPOINT only so far, "
-               "not by " +
-               dynamic->integrator->name());
+      if (step.nlgeom && !dynamic->integrator->create()->applies_follower_loads())
+        refuse("that follows the faces (NLGEOM) is not applied by INTEGRATOR=" +
+               dynamic->integrator->name() + " yet (MIDPOINT, NEWMARK, HHT and GALPHA apply it)");
     if (step.parameters_of<core::RiksParameters>())
       refuse("is not yet supported in *STATIC, RIKS steps; *STATIC without RIKS takes it");
     if (!step.parameters_of<core::StaticParameters>() &&
