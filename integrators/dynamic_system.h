@@ -9,6 +9,7 @@
  * TimeDependentOperator only for evaluations.
  */
 #include <src/solvers/newton_controls.h>
+#include <src/solvers/newton_convergence.h>
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
@@ -78,6 +79,26 @@ namespace corot::integrators
   };
 
   /**
+   * What DynamicSystem::newton_correction() reports of the residual it
+   * solved for, for the field-wise convergence test of the one Newton
+   * solver (solvers::NewtonConvergence::judge()).
+   */
+  struct ResidualNorms
+  {
+    using FieldNorms = solvers::NewtonConvergence::FieldNorms;
+    /** The residual g on the free DOFs (translational and rotational entries apart). */
+    FieldNorms residual;
+    /** Per field the largest of the forces g is a difference of (external, internal, inertia). */
+    FieldNorms force_level;
+    /**
+     * The largest diagonal entries of the Newton matrix on translational and
+     * rotational DOFs (NewtonConvergence::set_stiffness_scale(): the
+     * round-off floor of the residual); zero: no floor.
+     */
+    double stiffness_force = 0.0, stiffness_moment = 0.0;
+  };
+
+  /**
    * A semi-discrete structure M a + f_int(d) = f_ext(t) with DOF vectors
    * indexed by global DOF number (replicated on every MPI rank).
    * Constrained DOFs are held: corrections returned are zero there.
@@ -91,6 +112,27 @@ namespace corot::integrators
     /** Number of DOFs. */
     virtual unsigned
     n_dofs() const = 0;
+
+    /**
+     * Per DOF: true for a rotation (its force is a moment), for the
+     * field-wise convergence test. Default: every DOF translational.
+     */
+    virtual std::vector<bool>
+    rotational_dofs() const
+    {
+      return std::vector<bool>(n_dofs(), false);
+    }
+
+    /**
+     * The model size L that relates the two fields (a moment over L is a
+     * force, a rotation times L a displacement;
+     * solvers::NewtonConvergence). Default 1.
+     */
+    virtual double
+    length_scale() const
+    {
+      return 1.0;
+    }
 
     /** M x. */
     virtual Eigen::VectorXd
@@ -143,7 +185,7 @@ namespace corot::integrators
      * solution of (dg/dd_n1) delta = -g, where f is chosen by @p model and the
      * tangent of the inertia force is c M with c = @p mass_coefficient, or
      * @p inertia.rotating_tangents on the rotating nodes when given. Sets
-     * @p residual_ratio to |g| / (force scale).
+     * @p norms to the norms of g and of the forces it is a difference of.
      * @p d_n1 is compose(d_n, increment); the correction returned is that of
      * the increment (for rotations on SO(3) the system turns the spatial spin
      * Newton solves for into the change of phi, so increment += correction
@@ -152,7 +194,7 @@ namespace corot::integrators
     virtual Eigen::VectorXd
     newton_correction(ForceModel model, const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
                       const InertiaForce &inertia, const Eigen::VectorXd &external_force,
-                      double mass_coefficient, double &residual_ratio) = 0;
+                      double mass_coefficient, ResidualNorms &norms) = 0;
 
     /**
      * The iteration limit and tolerances of newton_iteration() (the step's

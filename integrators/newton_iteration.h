@@ -11,18 +11,18 @@
 namespace corot::integrators
 {
   /**
-   * Solves for the increment Delta d of a step by Newton's method. For a
-   * trial increment, @p inertia returns the inertia force M a(Delta d) (with its
-   * tangent on rotating nodes); the
-   * residual is f(d_n, d_n + Delta d) + M a - @p external. Converged when the
-   * residual is below NewtonControls::residual_tolerance (1e-8) of the force
-   * scale and the correction below NewtonControls::correction_tolerance
-   * (1e-8) of the increment (DynamicSystem::newton_controls()); or when the error estimate from the observed
-   * contraction of the corrections is below 1e-10 of the increment; or when
-   * the corrections have reached the round-off of the displacements with the
-   * residual at the cancellation floor of the internal forces (see the code).
-   * Returns the iterations used; throws NotConverged after
-   * NewtonControls::max_iterations (25), naming the last residual and correction.
+   * Solves for the increment Delta d of a step by Newton's method, with the
+   * one Newton solver of corot (solvers::NewtonSolver) and its field-wise
+   * convergence test (solvers::NewtonConvergence: forces and moments against
+   * their force levels, translations and rotations against the increment,
+   * the round-off floor of the residual from the Newton matrix). For a
+   * trial increment, @p inertia returns the inertia force M a(Delta d) (with
+   * its tangent on rotating nodes); the residual is f(d_n, d_n + Delta d) +
+   * M a - @p external. Limits and tolerances: DynamicSystem::newton_controls()
+   * (NewtonControls::for_dynamics(): residual 1e-8 of the force level,
+   * correction 1e-8 of the increment, 25 iterations, or the step's
+   * *CONTROLS). Returns the iterations used; throws NotConverged with the
+   * solver's reason.
    */
   unsigned
   newton_iteration(DynamicSystem &system, ForceModel model, const Eigen::VectorXd &d_n,

@@ -2,6 +2,7 @@
 #include <integrators/newton_iteration.h>
 #include <integrators/registry.h>
 #include <integrators/time_finite_element.h>
+#include <src/solvers/newton_solver.h>
 
 #include <Eigen/SparseLU>
 
@@ -268,66 +269,86 @@ namespace corot::integrators
     // one stage of), and the Jacobian is non-symmetric.
     Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> solver;
 
-    constexpr unsigned max_iterations = 25;
-    for (iterations = 1; iterations <= max_iterations; ++iterations)
-      {
-        for (unsigned l = 0; l < k; ++l)
-          {
-            force.col(l) = system.internal_force(d_n + X.col(l));
-            stiffness[l] = system.tangent_stiffness(d_n + X.col(l));
-          }
-        const Wide            wide     = X.cast<long double>();
-        const Eigen::MatrixXd velocity = stage_velocities(X);
-        const Eigen::MatrixXd inertia =
-          mass_ * (wide * B.stage_acceleration.transpose() / (t * t) +
-                   v_n.cast<long double>() * B.stage_acceleration_from_velocity.transpose() / t)
-                    .cast<double>();
-        const Eigen::VectorXd increment  = (wide * B.end_displacement).cast<double>();
-        const Eigen::VectorXd force_end  = system.internal_force(d_n + increment);
-        const double          energy_end = system.strain_energy(d_n + increment);
+    // The one Newton solver and its field-wise test on the stacked stage
+    // vectors (stage l is column l of X: its DOFs carry the system's fields).
+    const solvers::NewtonControls controls = system.newton_controls();
+    std::vector<bool>             rotational;
+    const std::vector<bool>       rotational_dofs = system.rotational_dofs();
+    for (unsigned l = 0; l < k; ++l)
+      rotational.insert(rotational.end(), rotational_dofs.begin(), rotational_dofs.end());
+    solvers::NewtonConvergence convergence(rotational, system.length_scale(), controls);
+    const auto                 iterate = [&](unsigned, solvers::NewtonConvergence &test) {
+      solvers::NewtonIterate result;
+      for (unsigned l = 0; l < k; ++l)
+        {
+          force.col(l) = system.internal_force(d_n + X.col(l));
+          stiffness[l] = system.tangent_stiffness(d_n + X.col(l));
+        }
+      const Wide            wide     = X.cast<long double>();
+      const Eigen::MatrixXd velocity = stage_velocities(X);
+      const Eigen::MatrixXd inertia =
+        mass_ * (wide * B.stage_acceleration.transpose() / (t * t) +
+                 v_n.cast<long double>() * B.stage_acceleration_from_velocity.transpose() / t)
+                  .cast<double>();
+      const Eigen::VectorXd increment  = (wide * B.end_displacement).cast<double>();
+      const Eigen::VectorXd force_end  = system.internal_force(d_n + increment);
+      const double          energy_end = system.strain_energy(d_n + increment);
 
-        const EnergyProjection projection =
-          energy_projection(B, h, velocity, force, stiffness, force_end, energy_n, energy_end,
-                            fixed_);
+      const EnergyProjection projection =
+        energy_projection(B, h, velocity, force, stiffness, force_end, energy_n, energy_end,
+                                          fixed_);
 
-        Eigen::MatrixXd residual = inertia + force + projection.lambda * velocity - external;
-        for (unsigned l = 0; l < k; ++l)
-          zero_fixed(residual.col(l));
-        Eigen::MatrixXd free_inertia = inertia;
-        for (unsigned l = 0; l < k; ++l)
-          zero_fixed(free_inertia.col(l));
-        const double scale = std::max({external.norm(), force.norm(), free_inertia.norm(), 1e-300});
-        const double residual_ratio = residual.norm() / scale;
+      Eigen::MatrixXd residual = inertia + force + projection.lambda * velocity - external;
+      for (unsigned l = 0; l < k; ++l)
+        zero_fixed(residual.col(l));
+      Eigen::MatrixXd free_inertia = inertia;
+      for (unsigned l = 0; l < k; ++l)
+        zero_fixed(free_inertia.col(l));
+      const auto stacked = [](const Eigen::MatrixXd &matrix) {
+        return Eigen::Map<const Eigen::VectorXd>(matrix.data(), matrix.size());
+      };
+      using FieldNorms   = solvers::NewtonConvergence::FieldNorms;
+      result.residual    = test.norms(stacked(residual));
+      result.force_level = FieldNorms::max(test.norms(stacked(external)),
+                                                           FieldNorms::max(test.norms(stacked(force)),
+                                                                           test.norms(stacked(free_inertia))));
 
-        const Eigen::SparseMatrix<double> jacobian =
-          stage_jacobian(B, h, mass_, stiffness, projection.lambda, is_fixed);
-        solver.analyzePattern(jacobian);
-        solver.factorize(jacobian);
-        if (solver.info() != Eigen::Success)
-          throw NotConverged("the stage Newton matrix of the time finite element is singular");
+      const Eigen::SparseMatrix<double> jacobian =
+        stage_jacobian(B, h, mass_, stiffness, projection.lambda, is_fixed);
+      // The round-off floor of the residual from the stage matrix's diagonal.
+      double k_force = 0.0, k_moment = 0.0;
+      for (Eigen::Index i = 0; i < jacobian.rows(); ++i)
+        {
+          double &largest = rotational[i] ? k_moment : k_force;
+          largest         = std::max(largest, std::abs(jacobian.coeff(i, i)));
+        }
+      test.set_stiffness_scale(k_force, k_moment, static_cast<unsigned>(n));
+      solver.analyzePattern(jacobian);
+      solver.factorize(jacobian);
+      if (solver.info() != Eigen::Success)
+        {
+          result.failure = "the stage Newton matrix of the time finite element is singular";
+          return result;
+        }
 
-        // (J0 + u g^T) x = -r by Sherman-Morrison, u the stacked stage velocities.
-        const Eigen::Map<const Eigen::VectorXd> r(residual.data(), n);
-        Eigen::VectorXd                         x = solver.solve(-r);
-        if (projection.active)
-          {
-            const Eigen::Map<const Eigen::VectorXd> u(velocity.data(), n);
-            const Eigen::VectorXd                   z = solver.solve(u);
-            const Eigen::VectorXd                  &g = projection.gradient;
-            x -= z * (g.dot(x) / (1.0 + g.dot(z)));
-          }
-        Eigen::Map<Eigen::VectorXd>(X.data(), n) += x;
-        if (!std::isfinite(x.norm()))
-          break;
-        if (residual_ratio <= 1e-8 && x.norm() <= 1e-8 * std::max(X.norm(), 1e-300))
-          break;
-        // A residual at round-off with a vanishing increment (a body at rest) is converged too.
-        if (residual_ratio <= 1e-12 && x.norm() <= 1e-14 * std::max(d_n.norm(), 1.0))
-          break;
-      }
-    if (iterations > max_iterations || !X.allFinite())
-      throw NotConverged("the time finite element's Newton iteration did not converge in " +
-                         std::to_string(max_iterations) + " iterations");
+      // (J0 + u g^T) x = -r by Sherman-Morrison, u the stacked stage velocities.
+      Eigen::VectorXd x = solver.solve(-stacked(residual));
+      if (projection.active)
+        {
+          const Eigen::VectorXd  z = solver.solve(stacked(velocity));
+          const Eigen::VectorXd &g = projection.gradient;
+          x -= z * (g.dot(x) / (1.0 + g.dot(z)));
+        }
+      Eigen::Map<Eigen::VectorXd>(X.data(), n) += x;
+      result.correction = test.norms(x);
+      result.increment  = test.norms(stacked(X));
+      return result;
+    };
+    const solvers::NewtonResult result =
+      solvers::NewtonSolver(controls, convergence).solve(iterate);
+    iterations = result.iterations;
+    if (!result.converged || !X.allFinite())
+      throw NotConverged("the time finite element's stage iteration: " + result.failure);
 
     const Eigen::MatrixXd velocity = stage_velocities(X);
     external_work_                 = 0.0;

@@ -75,7 +75,8 @@ namespace corot::analysis
       assembly::MatrixKind::lumped_mass, core::Configuration(context_.model.nodes.size()), mass_);
 
     for (const auto &node : context_.model.nodes)
-      coordinate_scale_ = std::max(coordinate_scale_, node.position.lpNorm<Eigen::Infinity>());
+      length_scale_ = std::max(length_scale_, node.position.norm());
+    rotational_ = solvers::NewtonConvergence::rotational_entries(context_.dofs);
     const Eigen::SparseMatrix<double> mass =
       replicated_copy(mass_, {}, 0.0, context_.assembler.communicator());
     for (const auto &f : context_.assembler.followers().followers())
@@ -396,6 +397,18 @@ namespace corot::analysis
     return force;
   }
 
+  std::vector<bool>
+  AssembledDynamicSystem::rotational_dofs() const
+  {
+    return rotational_;
+  }
+
+  double
+  AssembledDynamicSystem::length_scale() const
+  {
+    return length_scale_;
+  }
+
   Eigen::VectorXd
   AssembledDynamicSystem::follower_force_at(const Eigen::VectorXd &d, const double time) const
   {
@@ -517,7 +530,8 @@ namespace corot::analysis
                                             const Eigen::VectorXd &d_n, const Eigen::VectorXd &d_n1,
                                             const integrators::InertiaForce &inertia,
                                             const Eigen::VectorXd           &external_force,
-                                            const double mass_coefficient, double &residual_ratio)
+                                            const double                     mass_coefficient,
+                                            integrators::ResidualNorms      &norms)
   {
     const Eigen::VectorXd                 &inertia_force = inertia.force;
     Eigen::VectorXd                        effective     = external_force - inertia_force;
@@ -609,7 +623,7 @@ namespace corot::analysis
         matrix.compress(dealii::VectorOperation::add);
       }
 
-    // Force scale: the largest of the external, internal and inertia forces
+    // Force levels: the largest of the external, internal and inertia forces
     // on the free DOFs (reactions would hide a residual otherwise); a
     // follower's forces count, as they reach its leader.
     Eigen::VectorXd free_external = external_force, free_internal = internal,
@@ -617,20 +631,26 @@ namespace corot::analysis
     for (const auto &line : context_.assembler.increment_constraints().get_lines())
       if (!context_.assembler.followers().is_follower_dof(line.index))
         free_external[line.index] = free_internal[line.index] = free_inertia[line.index] = 0.0;
-    const double scale =
-      std::max({free_external.norm(), free_internal.norm(), free_inertia.norm(), 1e-300});
-    residual_ratio = residual.l2_norm() / scale;
-    // At a very low force level (the start of a spin-up) the residual cannot
-    // fall below the round-off of the internal force: eps ||K|| |x|, with |x|
-    // the largest nodal coordinate (e.g. EA/l times the round-off of a 10 m
-    // position in B31's chord). A residual within that level is reported at
-    // the ratio Newton's round-off rule accepts (newton_iteration()), which
-    // still also asks for a correction at the displacements' round-off.
-    const double round_off = std::numeric_limits<double>::epsilon() * matrix.linfty_norm() *
-                             (coordinate_scale_ + d_n1.lpNorm<Eigen::Infinity>()) *
-                             std::sqrt(static_cast<double>(d_n1.size()));
-    if (residual.l2_norm() <= round_off)
-      residual_ratio = std::min(residual_ratio, 1e-5);
+    const solvers::NewtonConvergence fields(rotational_, length_scale_, solvers::NewtonControls());
+    using FieldNorms = solvers::NewtonConvergence::FieldNorms;
+    norms.residual   = fields.norms(context_.assembler.to_replicated(residual));
+    norms.force_level =
+      FieldNorms::max(fields.norms(free_external),
+                      FieldNorms::max(fields.norms(free_internal), fields.norms(free_inertia)));
+    // The round-off floor of the residual from the Newton matrix's diagonal
+    // (NewtonConvergence::set_stiffness_scale()): at a very low force level
+    // (the start of a spin-up, a thin strip swinging under its own weight)
+    // the residual cannot fall below the round-off of the internal forces.
+    for (const auto dof : context_.assembler.locally_owned_dofs())
+      {
+        const double k       = std::abs(matrix.diag_element(dof));
+        double      &largest = rotational_[dof] ? norms.stiffness_moment : norms.stiffness_force;
+        largest              = std::max(largest, k);
+      }
+    norms.stiffness_force =
+      dealii::Utilities::MPI::max(norms.stiffness_force, context_.assembler.communicator());
+    norms.stiffness_moment =
+      dealii::Utilities::MPI::max(norms.stiffness_moment, context_.assembler.communicator());
 
     solvers::DirectSolver solver;
     solver.factorize(matrix);

@@ -68,6 +68,14 @@ namespace corot::analysis
     Eigen::VectorXd
     external_force(double time) const override;
 
+    /** RX RY RZ (and the planar rotation) of the DofMap. */
+    std::vector<bool>
+    rotational_dofs() const override;
+
+    /** The largest distance of a node from the origin, as the static solver's. */
+    double
+    length_scale() const override;
+
     Eigen::VectorXd
     internal_force(const Eigen::VectorXd &d) override;
 
@@ -92,7 +100,7 @@ namespace corot::analysis
     newton_correction(integrators::ForceModel model, const Eigen::VectorXd &d_n,
                       const Eigen::VectorXd &d_n1, const integrators::InertiaForce &inertia,
                       const Eigen::VectorXd &external_force, double mass_coefficient,
-                      double &residual_ratio) override;
+                      integrators::ResidualNorms &norms) override;
 
     /** Whether the model has *MPC or *RIGID BODY followers. */
     bool
@@ -198,8 +206,9 @@ namespace corot::analysis
     bool                                   moving_;
     bool                                   nonlinear_; ///< NLGEOM: co-rotational, else K_lin d
     dealii::TrilinosWrappers::SparseMatrix mass_;
-    double                                 coordinate_scale_ = 0.0; ///< largest |nodal coordinate|
-    solvers::NewtonControls                controls_;               ///< Newton limits of the step
+    double                  length_scale_ = 0.0; ///< largest |nodal position| (length_scale())
+    std::vector<bool>       rotational_;         ///< per DOF: a rotation (rotational_dofs())
+    solvers::NewtonControls controls_;           ///< Newton limits of the step
 
     /**
      * A node with RX, RY and RZ: its global rotational DOFs and its rotary

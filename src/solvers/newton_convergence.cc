@@ -17,18 +17,14 @@ namespace corot::solvers
     constexpr double round_off_factor = 10.0;
   } // namespace
 
-  namespace
+  std::vector<bool>
+  NewtonConvergence::rotational_entries(const core::DofMap &dofs)
   {
-    /** Per DOF of @p dofs: true for RX RY RZ. */
-    std::vector<bool>
-    rotational_entries(const core::DofMap &dofs)
-    {
-      std::vector<bool> rotational(dofs.n_dofs());
-      for (unsigned i = 0; i < dofs.n_dofs(); ++i)
-        rotational[i] = core::index(dofs.kind_of(i)) >= 3;
-      return rotational;
-    }
-  } // namespace
+    std::vector<bool> rotational(dofs.n_dofs());
+    for (unsigned i = 0; i < dofs.n_dofs(); ++i)
+      rotational[i] = core::index(dofs.kind_of(i)) >= 3;
+    return rotational;
+  }
 
   NewtonConvergence::NewtonConvergence(const core::DofMap &dofs, const double length_scale,
                                        const double residual_tolerance,

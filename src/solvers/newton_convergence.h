@@ -93,6 +93,10 @@ namespace corot::solvers
     NewtonConvergence(std::vector<bool> rotational, double length_scale,
                       const NewtonControls &controls);
 
+    /** Per DOF of @p dofs: true for RX RY RZ (moments, rotations). */
+    static std::vector<bool>
+    rotational_entries(const core::DofMap &dofs);
+
     /** Euclidean norms of the translational and the rotational entries of @p vector. */
     FieldNorms
     norms(const Eigen::VectorXd &vector) const;
@@ -156,6 +160,20 @@ namespace corot::solvers
     correction_ratio() const
     {
       return correction_ratio_;
+    }
+
+    /** The relative tolerance tol_r of the residual test. */
+    double
+    residual_tolerance() const
+    {
+      return residual_tolerance_;
+    }
+
+    /** The relative tolerance tol_c of the correction test. */
+    double
+    correction_tolerance() const
+    {
+      return correction_tolerance_;
     }
 
   private:

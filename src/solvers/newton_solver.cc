@@ -49,6 +49,31 @@ namespace corot::solvers
     return solve(problem);
   }
 
+  bool
+  NewtonSolver::converged_by_contraction(const double previous_correction_ratio) const
+  {
+    const double tol_c = convergence_.correction_tolerance();
+    const double ratio = convergence_.correction_ratio();
+    if (!(convergence_.residual_ratio() <= convergence_.residual_tolerance()) ||
+        !(previous_correction_ratio > 0.0) || !std::isfinite(ratio))
+      return false;
+    const double theta = ratio / previous_correction_ratio;
+    // Contracting: the error left after this correction is at most
+    // theta/(1 - theta) times it (Hairer & Wanner, Solving ODEs II, IV.8,
+    // eq. 8.10; for Newton converging quadratically it overestimates).
+    // Within a hundredth of the tolerance, the next iteration would only
+    // confirm it (its residual would be round-off): the solve it would take
+    // is saved.
+    if (theta < 0.5)
+      return theta / (1.0 - theta) * ratio <= contraction_factor * tol_c;
+    // Not contracting, with the residual converged and a correction below
+    // stagnation_limit: Newton has reached the round-off of the
+    // configuration (e.g. rotations that barely move in a step whose
+    // translations do: their corrections are the noise of the translations
+    // over an element's length, not of the step), and no iteration improves it.
+    return ratio <= stagnation_limit;
+  }
+
   NewtonResult
   NewtonSolver::solve(NewtonProblem &problem) const
   {
@@ -62,8 +87,10 @@ namespace corot::solvers
             result.failure = iterate.failure;
             return result;
           }
-        const bool done = convergence_.judge(iterate.residual, iterate.force_level,
-                                             iterate.correction, iterate.increment);
+        bool done = convergence_.judge(iterate.residual, iterate.force_level, iterate.correction,
+                                       iterate.increment);
+        if (!done && !result.history.empty())
+          done = converged_by_contraction(result.history.back().correction_ratio);
         result.history.push_back({iterate.residual, iterate.correction,
                                   convergence_.residual_ratio(), convergence_.correction_ratio()});
         problem.report(iteration, convergence_.residual_ratio(), convergence_.correction_ratio());

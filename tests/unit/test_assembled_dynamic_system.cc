@@ -201,7 +201,7 @@ TEST(AssembledDynamicSystem, NewtonCorrectionDependsOnItsArgumentsOnly)
        system.rotating_inertia_force(d_n1, v, a, c, 2.0 / dt).tangents)
     inertia.rotating_tangents.push_back(tangent);
 
-  double                ratio = 0.0;
+  corot::integrators::ResidualNorms ratio;
   const Eigen::VectorXd first = system.newton_correction(corot::integrators::ForceModel::conserving,
                                                          d_n, d_n1, inertia, external, c, ratio);
 
@@ -209,24 +209,25 @@ TEST(AssembledDynamicSystem, NewtonCorrectionDependsOnItsArgumentsOnly)
   const Eigen::VectorXd other = system.compose(d_n, 2.0 * increment);
   system.rotating_inertia_force(other, a, v, 1.0, 3.0);
   system.rotating_momentum(d_n, 2.0 * increment, v, 2.0 / dt);
-  double                           other_ratio = 0.0;
-  corot::integrators::InertiaForce other_inertia{system.mass_times(increment), {}};
+  corot::integrators::ResidualNorms other_ratio;
+  corot::integrators::InertiaForce  other_inertia{system.mass_times(increment), {}};
   for (const Eigen::Matrix3d &tangent :
        system.rotating_inertia_force(other, a, v, 1.0, 3.0).tangents)
     other_inertia.rotating_tangents.push_back(tangent);
   system.newton_correction(corot::integrators::ForceModel::end_of_step, d_n, other, other_inertia,
                            external, 1.0, other_ratio);
 
-  double                again_ratio = 0.0;
-  const Eigen::VectorXd again =
+  corot::integrators::ResidualNorms again_ratio;
+  const Eigen::VectorXd             again =
     system.newton_correction(corot::integrators::ForceModel::conserving, d_n, d_n1, inertia,
                              external, c, again_ratio);
   EXPECT_EQ((again - first).lpNorm<Eigen::Infinity>(), 0.0);
-  EXPECT_EQ(again_ratio, ratio);
+  EXPECT_EQ(again_ratio.residual.translational, ratio.residual.translational);
+  EXPECT_EQ(again_ratio.residual.rotational, ratio.residual.rotational);
 
   // The rotary tangents given are the ones used: without them (c J) the correction differs.
-  double                plain_ratio = 0.0;
-  const Eigen::VectorXd plain =
+  corot::integrators::ResidualNorms plain_ratio;
+  const Eigen::VectorXd             plain =
     system.newton_correction(corot::integrators::ForceModel::conserving, d_n, d_n1,
                              corot::integrators::InertiaForce{inertia.force, {}}, external, c,
                              plain_ratio);

@@ -153,7 +153,8 @@ TEST(CmsShellThickness, ModificationEqualsThePlateBuiltThicker)
               synthesis + "*STEP\n*MODIFICATION, COMPARE=FULL\nT_A, 0.3\n*END STEP\n"));
   const auto &modification = results.steps.at(1).results_as<corot::analysis::CmsResults>();
   const std::vector<double> reference = direct_frequencies(thickness * (1.0 + alpha));
-  std::cout << std::setprecision(12) << "first frequency: re-analysis " << modification.exact_frequencies.at(0) << ", full "
+  std::cout << std::setprecision(12) << "first frequency: re-analysis "
+            << modification.exact_frequencies.at(0) << ", full "
             << modification.full_frequencies.at(0) << ", plate built thicker " << reference.at(0)
             << "\n";
   EXPECT_LT(largest_relative_difference(modification.full_frequencies, reference), 1e-9);

@@ -64,14 +64,16 @@ namespace
     newton_correction(const ForceModel model, const Eigen::VectorXd &d_n,
                       const Eigen::VectorXd &d_n1, const InertiaForce &inertia,
                       const Eigen::VectorXd &external, const double mass_coefficient,
-                      double &residual_ratio) override
+                      ResidualNorms &norms) override
     {
       const double          slope = model == ForceModel::conserving ? stiffness / 2 : stiffness;
       const Eigen::VectorXd f     = model == ForceModel::conserving ?
                                       Eigen::VectorXd(stiffness * (d_n + d_n1) / 2) :
                                       Eigen::VectorXd(stiffness * d_n1);
       const Eigen::VectorXd g     = f + inertia.force - external;
-      residual_ratio              = g.norm() / std::max({f.norm(), inertia.force.norm(), 1e-300});
+      norms.residual              = {g.norm(), 0.0};
+      norms.force_level           = {std::max(f.norm(), inertia.force.norm()), 0.0};
+      norms.stiffness_force       = slope + mass_coefficient;
       return -g / (slope + mass_coefficient);
     }
     double

@@ -56,7 +56,7 @@ namespace
     newton_correction(const ForceModel model, const Eigen::VectorXd &d_n,
                       const Eigen::VectorXd &d_n1, const InertiaForce &inertia_force,
                       const Eigen::VectorXd &external, const double mass_coefficient,
-                      double &residual_ratio) override
+                      ResidualNorms &norms) override
     {
       const Eigen::VectorXd &inertia = inertia_force.force;
       Eigen::VectorXd        f(2), slope(2);
@@ -74,7 +74,8 @@ namespace
             slope[i] = k + 3 * c * d_n1[i] * d_n1[i];
           }
       const Eigen::VectorXd g = f + inertia - external;
-      residual_ratio          = g.norm() / std::max({f.norm(), inertia.norm(), 1e-300});
+      norms.residual          = {g.norm(), 0.0};
+      norms.force_level       = {std::max(f.norm(), inertia.norm()), 0.0};
       Eigen::VectorXd delta(2);
       for (int i = 0; i < 2; ++i)
         delta[i] = -g[i] / (slope[i] + mass_coefficient);

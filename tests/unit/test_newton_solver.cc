@@ -1,8 +1,10 @@
 /**
  * NewtonSolver on small problems whose answers are known in closed form:
  * quadratic convergence (the residual history is printed), the round-off
- * floor of the residual accepting an iterate at machine precision, and
- * non-convergence reported with the iteration count. CutBack: the factor,
+ * floor of the residual accepting an iterate at machine precision, the
+ * correction passing by its contraction (error estimate, or stagnation at
+ * round-off) once the residual has converged, and non-convergence reported
+ * with the iteration count. CutBack: the factor,
  * the minimum and the limit of cut-backs in a row.
  */
 #include <src/solvers/cutback.h>
@@ -297,6 +299,63 @@ TEST(NewtonSolver, AFailedIterationEndsTheSolveWithItsReason)
   EXPECT_FALSE(result.converged);
   EXPECT_EQ(result.iterations, 2u);
   EXPECT_EQ(result.failure, "singular tangent");
+}
+
+namespace
+{
+  /**
+   * Runs NewtonSolver on scripted iterates: iteration k has residual
+   * @p residuals[k-1] (force level 1) and correction @p corrections[k-1]
+   * (increment 1), one translational DOF, the tolerances of *DYNAMIC
+   * (residual 1e-8, correction 1e-8).
+   */
+  solvers::NewtonResult
+  scripted(const std::vector<double> &residuals, const std::vector<double> &corrections)
+  {
+    solvers::NewtonControls controls = solvers::NewtonControls::for_dynamics();
+    controls.max_iterations          = static_cast<unsigned>(residuals.size());
+    NewtonConvergence convergence(std::vector<bool>{false}, 1.0, controls);
+    return solvers::NewtonSolver(controls, convergence)
+      .solve([&](const unsigned iteration, NewtonConvergence &) {
+        NewtonIterate result;
+        result.residual.translational    = residuals[iteration - 1];
+        result.force_level.translational = 1.0;
+        result.correction.translational  = corrections[iteration - 1];
+        result.increment.translational   = 1.0;
+        return result;
+      });
+  }
+} // namespace
+
+TEST(NewtonSolver, AContractingCorrectionPassesByItsErrorEstimate)
+{
+  // Iteration 2: residual converged, correction 2e-8 > tol_c = 1e-8 but
+  // contracted by theta = 2e-6 from 1e-2: the error left is at most
+  // theta/(1 - theta) 2e-8 = 4e-14, within 1e-2 tol_c. Converged at 2.
+  const auto contracting = scripted({1.0, 1e-9, 1e-12}, {1e-2, 2e-8, 1e-14});
+  EXPECT_TRUE(contracting.converged);
+  EXPECT_EQ(contracting.iterations, 2u);
+  // The same correction with a residual not yet converged (1e-7): iterate on.
+  const auto unconverged = scripted({1.0, 1e-7, 1e-12}, {1e-2, 2e-8, 1e-14});
+  EXPECT_TRUE(unconverged.converged);
+  EXPECT_EQ(unconverged.iterations, 3u);
+  // A slow contraction (theta = 0.4) leaves an error estimate above 1e-2 tol_c.
+  const auto slow = scripted({1.0, 1e-9, 1e-12}, {5e-8, 2e-8, 1e-14});
+  EXPECT_EQ(slow.iterations, 3u);
+}
+
+TEST(NewtonSolver, StagnatingCorrectionsAtRoundOffPassOnlyNearTheTolerance)
+{
+  // Residual converged, corrections no longer contracting (theta ~ 1) at
+  // 3e-7 (30 tol_c, below the 1e-6 stagnation limit): round-off of the
+  // configuration, accepted at the second.
+  const auto round_off = scripted({1e-12, 1e-12, 1e-12}, {3e-7, 2.9e-7, 3.1e-7});
+  EXPECT_TRUE(round_off.converged);
+  EXPECT_EQ(round_off.iterations, 2u);
+  // Stagnating at 1e-4 is not round-off: not converged.
+  const auto stuck = scripted({1e-12, 1e-12, 1e-12}, {1e-4, 0.9e-4, 1e-4});
+  EXPECT_FALSE(stuck.converged);
+  EXPECT_EQ(stuck.iterations, 3u);
 }
 
 TEST(CutBack, QuartersUntilTheMinimum)

@@ -64,7 +64,8 @@ namespace
     }
     Eigen::VectorXd
     newton_correction(ForceModel, const Eigen::VectorXd &, const Eigen::VectorXd &,
-                      const InertiaForce &, const Eigen::VectorXd &, double, double &) override
+                      const InertiaForce &, const Eigen::VectorXd &, double,
+                      ResidualNorms &) override
     {
       throw std::logic_error("the pendulum is only run with ORDER >= 2");
     }
@@ -154,7 +155,7 @@ namespace
     newton_correction(const ForceModel model, const Eigen::VectorXd &d_n,
                       const Eigen::VectorXd &d_n1, const InertiaForce &inertia_force,
                       const Eigen::VectorXd &external, const double mass_coefficient,
-                      double &residual_ratio) override
+                      ResidualNorms &norms) override
     {
       const Eigen::VectorXd &inertia = inertia_force.force;
       EXPECT_EQ(model, ForceModel::conserving);
@@ -165,8 +166,9 @@ namespace
         kappa * (1.0 - L / l_bar) / 2 * Eigen::Matrix2d::Identity() +
         kappa * L / (2 * l_bar * l_bar) * p_m * p_n1.normalized().transpose();
       const Eigen::Vector2d r = f + inertia.head<2>() - external.head<2>();
-      residual_ratio =
-        r.norm() / std::max({f.norm(), inertia.head<2>().norm(), external.head<2>().norm()});
+      norms.residual          = {r.norm(), 0.0};
+      norms.force_level       = {
+              std::max({f.norm(), inertia.head<2>().norm(), external.head<2>().norm()}), 0.0};
       const Eigen::Vector2d delta =
         -(K + mass_coefficient * m * Eigen::Matrix2d::Identity()).lu().solve(r);
       return Eigen::Vector3d(delta[0], delta[1], 0.0);
