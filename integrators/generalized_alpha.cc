@@ -4,18 +4,48 @@
 #include <integrators/registry.h>
 
 #include <stdexcept>
+#include <utility>
 
 namespace corot::integrators
 {
-  GeneralizedAlpha::GeneralizedAlpha(const double rho_infinity)
-    : alpha_m_((2.0 * rho_infinity - 1.0) / (rho_infinity + 1.0))
-    , alpha_f_(rho_infinity / (rho_infinity + 1.0))
-    , beta_(0.25 * (1.0 - alpha_m_ + alpha_f_) * (1.0 - alpha_m_ + alpha_f_))
-    , gamma_(0.5 - alpha_m_ + alpha_f_)
+  GeneralizedAlpha::Parameters
+  GeneralizedAlpha::from_spectral_radius(const double rho_infinity)
   {
     if (!(rho_infinity >= 0.0 && rho_infinity <= 1.0))
       throw std::invalid_argument("generalized-alpha needs 0 <= RHO_INF <= 1");
+    Parameters p;
+    p.alpha_m = (2.0 * rho_infinity - 1.0) / (rho_infinity + 1.0);
+    p.alpha_f = rho_infinity / (rho_infinity + 1.0);
+    p.beta    = 0.25 * (1.0 - p.alpha_m + p.alpha_f) * (1.0 - p.alpha_m + p.alpha_f);
+    p.gamma   = 0.5 - p.alpha_m + p.alpha_f;
+    return p;
   }
+
+  GeneralizedAlpha::Parameters
+  GeneralizedAlpha::hilber_hughes_taylor(const double alpha)
+  {
+    if (alpha < -1.0 / 3.0 || alpha > 0.0)
+      throw std::invalid_argument("HHT needs -1/3 <= ALPHA <= 0");
+    return {0.0, -alpha, (1.0 - alpha) * (1.0 - alpha) / 4.0, 0.5 - alpha};
+  }
+
+  GeneralizedAlpha::Parameters
+  GeneralizedAlpha::newmark()
+  {
+    return {0.0, 0.0, 0.25, 0.5};
+  }
+
+  GeneralizedAlpha::GeneralizedAlpha(const Parameters &parameters, std::string name)
+    : alpha_m_(parameters.alpha_m)
+    , alpha_f_(parameters.alpha_f)
+    , beta_(parameters.beta)
+    , gamma_(parameters.gamma)
+    , name_(std::move(name))
+  {}
+
+  GeneralizedAlpha::GeneralizedAlpha(const double rho_infinity)
+    : GeneralizedAlpha(from_spectral_radius(rho_infinity), "GALPHA")
+  {}
 
   void
   GeneralizedAlpha::initialize(DynamicSystem &system, State &state)
@@ -38,15 +68,17 @@ namespace corot::integrators
     // f_ext(t_n) with the loads that follow the configuration at d_n (a
     // pressure on shell faces under NLGEOM); at t_{n+1} those are applied at
     // d_{n+1} in Newton's residual (InertiaForce::end_of_step_follower_time).
-    const Eigen::VectorXd  f_ext_n  = with_follower_force(system, system.external_force(state.time),
-                                                          state.displacement, state.time);
-    const Eigen::VectorXd  f_ext_n1 = system.external_force(state.time + dt);
-    const Eigen::VectorXd  f_int_n  = system.internal_force(state.displacement);
-    const Eigen::VectorXd &d_n      = state.displacement;
-    const Eigen::VectorXd &v_n      = state.velocity;
-    const Eigen::VectorXd &a_n      = state.acceleration;
-    const double           scale    = 1.0 / (1.0 - alpha_f_);
-    const double           c        = 1.0 / (beta_ * dt * dt);
+    const Eigen::VectorXd f_ext_n  = with_follower_force(system, system.external_force(state.time),
+                                                         state.displacement, state.time);
+    const Eigen::VectorXd f_ext_n1 = system.external_force(state.time + dt);
+    // The forces of t_n enter with alpha_f and alpha_m only (none for Newmark).
+    const Eigen::VectorXd  f_int_n = alpha_f_ != 0.0 ? system.internal_force(state.displacement) :
+                                                       Eigen::VectorXd::Zero(f_ext_n.size());
+    const Eigen::VectorXd &d_n     = state.displacement;
+    const Eigen::VectorXd &v_n     = state.velocity;
+    const Eigen::VectorXd &a_n     = state.acceleration;
+    const double           scale   = 1.0 / (1.0 - alpha_f_);
+    const double           c       = 1.0 / (beta_ * dt * dt);
 
     // The equation divided by (1 - alpha_f): f_int(d_{n+1}) + M ((1 - alpha_m) a_{n+1}
     // + alpha_m a_n)/(1 - alpha_f) = f_ext(t_{n+1}) + alpha_f/(1 - alpha_f) (f_ext(t_n) - f_int(d_n)).
@@ -54,7 +86,9 @@ namespace corot::integrators
     const Eigen::VectorXd damping_n = system.damping_force(d_n, v_n);
     const Eigen::VectorXd external  = f_ext_n1 + alpha_f_ * scale * (f_ext_n - f_int_n - damping_n);
     const Eigen::VectorXd inertia_n =
-      end_of_step_inertia_force(system, d_n, v_n, a_n, alpha_m_ * scale, 0.0, 0.0).force;
+      alpha_m_ != 0.0 ?
+        end_of_step_inertia_force(system, d_n, v_n, a_n, alpha_m_ * scale, 0.0, 0.0).force :
+        Eigen::VectorXd::Zero(f_ext_n.size());
     auto acceleration = [&](const Eigen::VectorXd &increment) -> Eigen::VectorXd {
       return c * (increment - dt * v_n - dt * dt * (0.5 - beta_) * a_n);
     };
@@ -113,7 +147,9 @@ namespace corot::integrators
   std::string
   GeneralizedAlpha::limitation(const DynamicSystem &system) const
   {
-    return carried_nodes_limitation(system, "GALPHA");
+    if (alpha_m_ == 0.0 && alpha_f_ == 0.0)
+      return {}; // Newmark: nothing of t_n is carried into the step
+    return carried_nodes_limitation(system, name_);
   }
 } // namespace corot::integrators
 

@@ -5,9 +5,8 @@
  * own parameters, and the deck reports a bad one at the *DYNAMIC line.
  */
 #include <integrators/energy_conserving_midpoint.h>
-#include <integrators/hilber_hughes_taylor.h>
+#include <integrators/generalized_alpha.h>
 #include <integrators/integrator_setup.h>
-#include <integrators/newmark.h>
 #include <integrators/registry.h>
 #include <integrators/time_finite_element.h>
 
@@ -77,8 +76,9 @@ TEST(IntegratorRegistry, DuplicateNameIsAnError)
 {
   IntegratorRegistry registry;
   const auto parse = [](const integrators::ParameterReader &) -> integrators::IntegratorSetup {
-    return integrators::IntegratorSetup("X", {},
-                                        [] { return std::make_unique<integrators::Newmark>(); });
+    return integrators::IntegratorSetup("X", {}, [] {
+      return std::make_unique<integrators::GeneralizedAlpha>(0.8);
+    });
   };
   EXPECT_TRUE(registry.add({"X", "one", {}, parse}));
   EXPECT_THROW(registry.add({"x", "another", {}, parse}), std::logic_error);
@@ -92,7 +92,12 @@ TEST(IntegratorRegistry, PluginsParseTheirParametersAndMakeTheirScheme)
     IntegratorRegistry::instance().parse("HHT", test::MapParameters({{"ALPHA", -0.1}}));
   EXPECT_EQ(hht.name(), "HHT");
   EXPECT_DOUBLE_EQ(*hht.value("ALPHA"), -0.1);
-  EXPECT_NE(dynamic_cast<integrators::HilberHughesTaylor *>(hht.create().get()), nullptr);
+  // HHT is the member alpha_m = 0, alpha_f = -ALPHA of the generalized-alpha family.
+  const auto  made_hht = hht.create();
+  const auto *family   = dynamic_cast<integrators::GeneralizedAlpha *>(made_hht.get());
+  ASSERT_NE(family, nullptr);
+  EXPECT_EQ(family->alpha_m(), 0.0);
+  EXPECT_DOUBLE_EQ(family->alpha_f(), 0.1);
   // Defaults: ALPHA = 0, ORDER = 1.
   EXPECT_DOUBLE_EQ(
     *IntegratorRegistry::instance().parse("HHT", test::MapParameters()).value("ALPHA"), 0.0);
@@ -106,7 +111,11 @@ TEST(IntegratorRegistry, PluginsParseTheirParametersAndMakeTheirScheme)
   EXPECT_NE(dynamic_cast<integrators::EnergyConservingMidpoint *>(
               test::make_integrator("MIDPOINT").get()),
             nullptr);
-  EXPECT_NE(dynamic_cast<integrators::Newmark *>(test::make_integrator("NEWMARK").get()), nullptr);
+  const auto  newmark        = test::make_integrator("NEWMARK");
+  const auto *newmark_family = dynamic_cast<integrators::GeneralizedAlpha *>(newmark.get());
+  ASSERT_NE(newmark_family, nullptr);
+  EXPECT_EQ(newmark_family->alpha_m(), 0.0);
+  EXPECT_EQ(newmark_family->alpha_f(), 0.0);
   // Each call makes a fresh integrator (integrators keep per-run state).
   EXPECT_NE(hht.create().get(), hht.create().get());
 
