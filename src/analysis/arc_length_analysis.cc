@@ -43,7 +43,31 @@ namespace corot::analysis
   Eigen::VectorXd
   ArcLengthAnalysis::external(const double load_factor) const
   {
-    return dead_load_ + load_factor * reference_load_;
+    Eigen::VectorXd force = dead_load_ + load_factor * reference_load_;
+    add_pressure_force(context_, pressures_at_load_factor(load_factor), &context_.configuration,
+                       force, nullptr);
+    return force;
+  }
+
+  Eigen::VectorXd
+  ArcLengthAnalysis::reference_at_configuration() const
+  {
+    Eigen::VectorXd force = reference_load_;
+    add_pressure_force(context_, pressure_change_, &context_.configuration, force, nullptr);
+    return force;
+  }
+
+  std::vector<ElementPressure>
+  ArcLengthAnalysis::pressures_at_load_factor(const double load_factor) const
+  {
+    // The face force is linear in the pressure: p_0 + λ Δp as two lists.
+    std::vector<ElementPressure> pressures = pressure_start_;
+    for (ElementPressure change : pressure_change_)
+      {
+        change.pressure *= load_factor;
+        pressures.push_back(change);
+      }
+    return pressures;
   }
 
   void
@@ -55,12 +79,19 @@ namespace corot::analysis
   {
     context_.assembler.assemble_residual(context_.configuration, true, external(load_factor),
                                          residual, internal, &tangent);
-    if (!context_.assembler.partial_rotations().empty())
-      // q condensed with the constraints just linearised at this configuration.
-      context_.assembler.condense(reference_load_, condensed_reference_);
+    const bool pressures = !pressure_start_.empty() || !pressure_change_.empty();
+    if (pressures)
+      // The load stiffness of the pressures that follow the faces, -dF/dx.
+      {
+        Eigen::VectorXd unused = Eigen::VectorXd::Zero(internal.size());
+        add_pressure_force(context_, pressures_at_load_factor(load_factor), &context_.configuration,
+                           unused, &tangent);
+      }
+    if (pressures || !context_.assembler.partial_rotations().empty())
+      // q at this configuration, condensed with the constraints just linearised here.
+      context_.assembler.condense(reference_at_configuration(), condensed_reference_);
     // DOFs without stiffness and without load (reference or dead) are held, as in *STATIC.
-    ZeroPivotHold hold(context_.assembler, context_.dofs,
-                       dead_load_.cwiseAbs() + reference_load_.cwiseAbs(), step_.defined_at);
+    ZeroPivotHold hold(context_.assembler, context_.dofs, load_reach_, step_.defined_at);
     for (const std::string &warning : hold.apply(tangent))
       if (std::find(result_.log.begin(), result_.log.end(), warning) == result_.log.end())
         {
@@ -69,8 +100,7 @@ namespace corot::analysis
         }
     if (!free_motions_.empty())
       {
-        refuse_free_motions(context_, free_motions_, tangent, dead_load_ + reference_load_,
-                            step_.procedure_at);
+        refuse_free_motions(context_, free_motions_, tangent, load_reach_, step_.procedure_at);
         free_motions_.clear(); // checked once: the supports do not change within the step
       }
     solver.factorize(tangent);
@@ -259,7 +289,29 @@ namespace corot::analysis
     if (loading_.ramp_start.size() > 0)
       dead_load_ += loading_.ramp_start;
     reference_load_ = external_force(context_, loading_, 1.0, 1.0, true) - dead_load_;
-    if (reference_load_.norm() == 0.0)
+    // Pressures on shell faces: p = p_0 + λ (p_ref - p_0) on each face (as
+    // the other loads), following the faces; the face force is linear in p.
+    for (const core::PressureLoad &load : loading_.pressures)
+      if (!load.amplitude.empty())
+        throw core::InputError(load.defined_at,
+                               "*STATIC, RIKS scales its loads by the load "
+                               "proportionality factor; AMPLITUDE= does not apply");
+    pressure_start_  = pressures_at(context_, loading_, 0.0, 1.0, true);
+    pressure_change_ = pressures_at(context_, loading_, 1.0, 1.0, true);
+    for (ElementPressure start : pressure_start_)
+      {
+        start.pressure = -start.pressure;
+        pressure_change_.push_back(start);
+      }
+    // What the loads reach (for the zero-pivot hold and the free-motion check).
+    load_reach_ = dead_load_.cwiseAbs() + reference_load_.cwiseAbs();
+    for (const auto *pressures : {&pressure_start_, &pressure_change_})
+      {
+        Eigen::VectorXd face_forces = Eigen::VectorXd::Zero(load_reach_.size());
+        add_pressure_force(context_, *pressures, &context_.configuration, face_forces, nullptr);
+        load_reach_ += face_forces.cwiseAbs();
+      }
+    if (reference_load_.norm() == 0.0 && pressure_change_.empty())
       throw core::InputError(
         step_.procedure_at, "*STATIC, RIKS needs a reference load: a *CLOAD or *DLOAD in its step");
 
@@ -279,7 +331,8 @@ namespace corot::analysis
     for (const auto &node : context_.model.nodes)
       length_scale_ = std::max(length_scale_, node.position.norm());
 
-    // q condensed like a residual: r(f_0 + q) - r(f_0) at any configuration.
+    // q condensed like a residual: r(f_0 + q) - r(f_0) at any configuration
+    // (with pressures, assemble_and_factorize() condenses q(x) afresh).
     {
       dealii::TrilinosWrappers::MPI::Vector with_load;
       Eigen::VectorXd                       internal;

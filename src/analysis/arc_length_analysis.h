@@ -6,6 +6,7 @@
  */
 #include <src/analysis/analysis_context.h>
 #include <src/analysis/rigid_motion_check.h>
+#include <src/analysis/shell_pressure.h>
 #include <src/io/results.h>
 #include <src/solvers/direct_solver.h>
 #include <src/solvers/newton_controls.h>
@@ -99,9 +100,21 @@ namespace corot::analysis
     Eigen::VectorXd
     solve(solvers::DirectSolver &solver, const dealii::TrilinosWrappers::MPI::Vector &rhs) const;
 
-    /** f_0 + λ q. */
+    /**
+     * f_0 + λ q at the current configuration: with pressures on shell
+     * faces, which follow them (RIKS is NLGEOM), F(x; p_0) + λ F(x; Δp)
+     * added (shell_pressure.h).
+     */
     Eigen::VectorXd
     external(double load_factor) const;
+
+    /** q at the current configuration: the dead part and F(x; Δp) of the pressures. */
+    Eigen::VectorXd
+    reference_at_configuration() const;
+
+    /** The pressures p_0 + λ Δp on each loaded face at load factor @p load_factor. */
+    std::vector<ElementPressure>
+    pressures_at_load_factor(double load_factor) const;
 
     AnalysisContext   &context_;
     const core::Step  &step_;
@@ -111,7 +124,11 @@ namespace corot::analysis
     std::vector<FreeRigidMotion> free_motions_;
 
     Eigen::VectorXd dead_load_;      ///< f_0, replicated
-    Eigen::VectorXd reference_load_; ///< q, replicated
+    Eigen::VectorXd reference_load_; ///< q, replicated (without the pressures)
+    /** The pressures in force at the start of the step (p_0) and their change to the end (Δp). */
+    std::vector<ElementPressure> pressure_start_, pressure_change_;
+    /** |f_0| + |q| + the magnitudes of the pressures' face forces at the start of the step. */
+    Eigen::VectorXd load_reach_;
     dealii::TrilinosWrappers::MPI::Vector
            condensed_reference_; ///< q with the constraints condensed
     double length_scale_ = 0.0;  ///< model size, for NewtonConvergence

@@ -132,10 +132,10 @@ namespace corot::analysis
       if (step.nlgeom && !dynamic->integrator->create()->applies_follower_loads())
         refuse("that follows the faces (NLGEOM) is not applied by INTEGRATOR=" +
                dynamic->integrator->name() + " yet (MIDPOINT, NEWMARK, HHT and GALPHA apply it)");
-    if (step.parameters_of<core::RiksParameters>())
-      refuse("is not yet supported in *STATIC, RIKS steps; *STATIC without RIKS takes it");
     if (!step.parameters_of<core::StaticParameters>() &&
-        !step.parameters_of<core::FrequencyParameters>() && base.nonlinear)
+        !step.parameters_of<core::RiksParameters>() &&
+        !step.parameters_of<core::FrequencyParameters>() &&
+        !step.parameters_of<core::DynamicParameters>() && base.nonlinear)
       refuse("in force at the geometrically non-linear base state of a *BUCKLE or CMS step is not "
              "yet supported (the pressure's load stiffness is not in the base-state tangent)");
   }

@@ -77,8 +77,8 @@ namespace corot::analysis
   /**
    * Refuses, with the deck line of the pressure, a step where a pressure in
    * force would not be honoured: a geometrically non-linear *DYNAMIC step
-   * with an integrator other than MIDPOINT and *STATIC, RIKS (the follower
-   * pressure is not yet in their residuals), and a *BUCKLE or CMS step about
+   * with an integrator that does not apply follower loads
+   * (Integrator::applies_follower_loads(): TIMEFE), and a *BUCKLE or CMS step about
    * a geometrically non-linear base state loaded by a pressure (the load
    * stiffness of the base state is not yet in their matrices; *FREQUENCY has
    * it).

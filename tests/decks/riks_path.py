@@ -11,6 +11,12 @@ Reads the step's "load_factor" list and the node output of NAME.json (one entry 
                                   LPF P = 2 EA (l0 - l)(H - w)/(l0 l), l = sqrt(A^2 + (H - w)^2),
                                   w = -U2; |LPF - closed form| <= T max|closed form|, and the
                                   closed-form limit load (maximised by bisection of dP/dw) is printed
+  --ring-band P0 DP R0 ET N --node N --path-tol T
+                                  every increment on the closed-form path of a ring band of N flat
+                                  facets (nodes at radius R0, membrane stiffness E t = ET) inflated
+                                  by a follower pressure p = P0 + LPF DP: node N on the x axis has
+                                  U1 = R0 / (1 - p R0 cos(pi/N) / (E t)) - R0;
+                                  |U1 - closed form| <= T max|closed form|
   --step S                        the 1-based step (default 1)
 The script prints what it measured and exits 1 if a check fails.
 """
@@ -52,6 +58,7 @@ def main():
     parser.add_argument("--limit-load", type=float)
     parser.add_argument("--rtol", type=float)
     parser.add_argument("--two-bar", type=float, nargs=4, metavar=("A", "H", "EA", "P"))
+    parser.add_argument("--ring-band", type=float, nargs=5, metavar=("P0", "DP", "R0", "ET", "N"))
     parser.add_argument("--node")
     parser.add_argument("--path-tol", type=float)
     args = parser.parse_args()
@@ -91,6 +98,19 @@ def main():
         worst = max(abs(l - closed(-value)) for l, value in zip(lpf, u2)) / scale
         print(f"riks_path: {len(lpf)} increments, w from {-u2[0]:.4g} to {-u2[-1]:.4g}; largest "
               f"|LPF - closed form| / max|closed form| = {worst:.2e} (tolerance {args.path_tol})")
+        ok &= worst <= args.path_tol
+    if args.ring_band:
+        p0, dp, r0, et, facets = args.ring_band
+        u1 = step["node_output"][args.node]["U1"]
+        if len(u1) != len(lpf):
+            print(f"riks_path: {len(u1)} node outputs for {len(lpf)} increments")
+            return 1
+        closed = [r0 / (1 - (p0 + l * dp) * r0 * math.cos(math.pi / facets) / et) - r0 for l in lpf]
+        scale = max(abs(value) for value in closed)
+        worst = max(abs(u - c) for u, c in zip(u1, closed)) / scale
+        print(f"riks_path: {len(lpf)} increments, LPF from {lpf[0]:.4g} to {lpf[-1]:.4g}, U1 from "
+              f"{u1[0]:.6g} to {u1[-1]:.6g}; largest |U1 - closed form| / max|closed form| = "
+              f"{worst:.2e} (tolerance {args.path_tol})")
         ok &= worst <= args.path_tol
     return 0 if ok else 1
 

@@ -321,6 +321,25 @@ PANEL, P, 1.0
   EXPECT_NE(message.find("is not applied by INTEGRATOR=TIMEFE yet"), std::string::npos) << message;
 }
 
+TEST(AnalysisErrors, PressureWithAnAmplitudeInRiksIsRefusedAtItsLine)
+{
+  // *STATIC, RIKS scales its loads by the LPF: an AMPLITUDE= on the pressure (line 29, the *DLOAD
+  // data line) has no meaning there.
+  const std::string path =
+    write_deck("pressure_riks_amplitude.inp", shell_model + R"(*AMPLITUDE, NAME=A1
+0.0, 0.0, 1.0, 1.0
+*STEP, NLGEOM
+*STATIC, RIKS
+0.1, 1.0
+*DLOAD, AMPLITUDE=A1
+PANEL, P, 1.0
+*END STEP
+)");
+  const std::string message = run_error(path);
+  EXPECT_NE(message.find("pressure_riks_amplitude.inp:29:"), std::string::npos) << message;
+  EXPECT_NE(message.find("AMPLITUDE= does not apply"), std::string::npos) << message;
+}
+
 TEST(AnalysisErrors, UnknownDistributedLoadTypeIsNamed)
 {
   const std::string path    = write_deck("dload_p2.inp", shell_model + R"(*STEP
