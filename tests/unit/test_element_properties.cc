@@ -57,6 +57,8 @@
 #include <cmath>
 #include <random>
 #include <sstream>
+#include <tuple>
+#include <vector>
 
 using namespace corot;
 using namespace corot::elements;
@@ -630,6 +632,34 @@ TEST_P(ElementProperties, MassIsSymmetricPositiveSemidefiniteAndCarriesTheTotalM
     }
 }
 
+namespace
+{
+  /**
+   * The design properties @p element offers with its derivatives dK, dM
+   * of each (the others throw std::invalid_argument).
+   */
+  std::vector<std::tuple<DesignProperty, Eigen::MatrixXd, Eigen::MatrixXd>>
+  offered_design_derivatives(const Element &element)
+  {
+    std::vector<std::tuple<DesignProperty, Eigen::MatrixXd, Eigen::MatrixXd>> offered;
+    for (const DesignProperty property : {DesignProperty::density, DesignProperty::modulus,
+                                          DesignProperty::area, DesignProperty::thickness})
+      {
+        Eigen::MatrixXd dk, dm;
+        try
+          {
+            element.design_derivative(property, dk, dm);
+          }
+        catch (const std::invalid_argument &)
+          {
+            continue;
+          }
+        offered.emplace_back(property, std::move(dk), std::move(dm));
+      }
+    return offered;
+  }
+} // namespace
+
 TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
 {
   const double h = 1e-4;
@@ -639,18 +669,8 @@ TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
       Eigen::MatrixXd k, m;
       element->linear_stiffness(k);
       element->mass(MassKind::consistent, m);
-      for (const DesignProperty property : {DesignProperty::density, DesignProperty::modulus,
-                                            DesignProperty::area, DesignProperty::thickness})
+      for (const auto &[property, dk, dm] : offered_design_derivatives(*element))
         {
-          Eigen::MatrixXd dk, dm;
-          try
-            {
-              element->design_derivative(property, dk, dm);
-            }
-          catch (const std::invalid_argument &)
-            {
-              continue; // the element does not offer this design property
-            }
           // Fourth-order central differences, exact for the cubic dependence
           // of a shell's bending stiffness and rotary inertia on THICKNESS
           // (second-order ones would leave h^2 times them).
@@ -691,19 +711,9 @@ TEST_P(ElementProperties, DesignExpansionIsExactForAFiniteChange)
       Eigen::MatrixXd k, m;
       element->linear_stiffness(k);
       element->mass(MassKind::consistent, m);
-      for (const DesignProperty property : {DesignProperty::density, DesignProperty::modulus,
-                                            DesignProperty::area, DesignProperty::thickness})
+      for (const auto &[property, dk, dm] : offered_design_derivatives(*element))
         {
-          Eigen::MatrixXd              dk, dm;
           std::vector<Eigen::MatrixXd> k_higher, m_higher;
-          try
-            {
-              element->design_derivative(property, dk, dm);
-            }
-          catch (const std::invalid_argument &)
-            {
-              continue; // the element does not offer this design property
-            }
           element->design_higher_terms(property, k_higher, m_higher);
           ASSERT_EQ(k_higher.size(), m_higher.size()) << sample.name;
           for (const double alpha : {0.35, -0.4})
