@@ -396,12 +396,7 @@ namespace corot::analysis
             const std::optional<double> smaller = cut_back.retry(arc);
             if (!smaller)
               throw core::InputError(step_.procedure_at,
-                                     message +
-                                       (cut_back.exhausted() ?
-                                          " after " + std::to_string(cut_back.max_in_a_row()) +
-                                            " cut-backs in a row (*CONTROLS)" :
-                                          "; the arc length would fall below the minimum " +
-                                            format(min_arc)) +
+                                     message + cut_back.refusal("arc length", format(min_arc)) +
                                        ", so the analysis stops here (last converged LPF " +
                                        format(load_factor) + ")");
             arc = *smaller;

@@ -235,7 +235,10 @@ namespace corot::analysis
                           throw core::InputError(step_.procedure_at,
                                                  "time step at t = " + std::to_string(state.time) +
                                                    " did not converge even at " +
-                                                   std::to_string(dt) + ": " + error.what());
+                                                   std::to_string(dt) +
+                                                   cut_back.refusal("time step",
+                                                                    std::to_string(dt)) +
+                                                   ": " + error.what());
                         dt = *smaller;
                         log("t = " + std::to_string(state.time) + ": " + error.what() +
                             "; the step is cut back to " + std::to_string(dt));

@@ -334,11 +334,7 @@ namespace corot::analysis
             if (!smaller)
               throw core::InputError(step_.procedure_at,
                                      message +
-                                       (cut_back.exhausted() ?
-                                          " after " + std::to_string(cut_back.max_in_a_row()) +
-                                            " cut-backs in a row (*CONTROLS)" :
-                                          "; the increment would fall below the minimum " +
-                                            format(min_increment)) +
+                                       cut_back.refusal("increment", format(min_increment)) +
                                        ", so the analysis stops here (last converged time " +
                                        format(time) + ")");
             result_.log.push_back(message + "; cut back to " + format(*smaller));

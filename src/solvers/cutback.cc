@@ -32,4 +32,14 @@ namespace corot::solvers
     ++in_a_row_;
     return smaller;
   }
+
+  std::string
+  CutBack::refusal(const std::string &what, const std::string &minimum) const
+  {
+    if (exhausted())
+      return " after " + std::to_string(max_in_a_row_) + " cut-backs in a row (*CONTROLS)";
+    if (rule_ == Minimum::clamp)
+      return "; the " + what + " is already the minimum " + minimum;
+    return "; the " + what + " would fall below the minimum " + minimum;
+  }
 } // namespace corot::solvers

@@ -6,6 +6,7 @@
 #include <src/solvers/newton_controls.h>
 
 #include <optional>
+#include <string>
 
 namespace corot::solvers
 {
@@ -69,6 +70,16 @@ namespace corot::solvers
     {
       return max_in_a_row_;
     }
+
+    /**
+     * Why the last retry() was refused, to end the message that stops the
+     * analysis: " after N cut-backs in a row (*CONTROLS)", or "; the @p what
+     * would fall below the minimum @p minimum" (@p minimum as the caller
+     * formats it), or, for Minimum::clamp, "; the @p what is already the
+     * minimum @p minimum".
+     */
+    std::string
+    refusal(const std::string &what, const std::string &minimum) const;
 
     /** The cut-back factor. */
     double

@@ -5,7 +5,7 @@
  * correction passing by its contraction (error estimate, or stagnation at
  * round-off) once the residual has converged, and non-convergence reported
  * with the iteration count. CutBack: the factor,
- * the minimum and the limit of cut-backs in a row.
+ * the minimum and the limit of cut-backs in a row, and why it refused.
  */
 #include <src/solvers/cutback.h>
 #include <src/solvers/newton_solver.h>
@@ -367,6 +367,8 @@ TEST(CutBack, QuartersUntilTheMinimum)
   EXPECT_EQ(cut_back.in_a_row(), 2u);
   EXPECT_DOUBLE_EQ(*cut_back.retry(4e-3), 1e-3); // exactly the minimum is allowed
   EXPECT_FALSE(cut_back.retry(3.9e-3));          // 9.75e-4 < 1e-3
+  EXPECT_EQ(cut_back.refusal("increment", "0.001"),
+            "; the increment would fall below the minimum 0.001");
 }
 
 TEST(CutBack, ClampsToTheMinimumOnce)
@@ -377,6 +379,8 @@ TEST(CutBack, ClampsToTheMinimumOnce)
   EXPECT_DOUBLE_EQ(*cut_back.retry(0.1), 0.025);
   EXPECT_DOUBLE_EQ(*cut_back.retry(0.025), 0.01);
   EXPECT_FALSE(cut_back.retry(0.01));
+  EXPECT_EQ(cut_back.refusal("time increment", "0.01"),
+            "; the time increment is already the minimum 0.01");
 }
 
 TEST(CutBack, LimitsTheCutBacksInARow)
@@ -388,6 +392,7 @@ TEST(CutBack, LimitsTheCutBacksInARow)
     size = *cut_back.retry(size);
   EXPECT_DOUBLE_EQ(size, 1.0 / 16.0);
   EXPECT_FALSE(cut_back.retry(size));
+  EXPECT_EQ(cut_back.refusal("time step", "0.0625"), " after 4 cut-backs in a row (*CONTROLS)");
   cut_back.converged();
   EXPECT_DOUBLE_EQ(*cut_back.retry(size), 1.0 / 32.0);
 }
