@@ -641,16 +641,11 @@ namespace corot::analysis
     // (NewtonConvergence::set_stiffness_scale()): at a very low force level
     // (the start of a spin-up, a thin strip swinging under its own weight)
     // the residual cannot fall below the round-off of the internal forces.
-    for (const auto dof : context_.assembler.locally_owned_dofs())
-      {
-        const double k       = std::abs(matrix.diag_element(dof));
-        double      &largest = rotational_[dof] ? norms.stiffness_moment : norms.stiffness_force;
-        largest              = std::max(largest, k);
-      }
-    norms.stiffness_force =
-      dealii::Utilities::MPI::max(norms.stiffness_force, context_.assembler.communicator());
-    norms.stiffness_moment =
-      dealii::Utilities::MPI::max(norms.stiffness_moment, context_.assembler.communicator());
+    const FieldNorms diagonal =
+      fields.largest_diagonal(matrix, context_.assembler.locally_owned_dofs(),
+                              context_.assembler.communicator());
+    norms.stiffness_force  = diagonal.translational;
+    norms.stiffness_moment = diagonal.rotational;
 
     solvers::DirectSolver solver;
     solver.factorize(matrix);

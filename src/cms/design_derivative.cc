@@ -18,17 +18,13 @@ namespace corot::cms
       return list;
     }
 
-    /** sum_p (d/d alpha)^derivative alpha^p K_p for derivative 0 or 1. */
+    /** sum_p alpha^p K_p. */
     SparseMatrix
-    evaluate(const std::vector<const SparseMatrix *> &list, const double alpha,
-             const unsigned derivative)
+    evaluate(const std::vector<const SparseMatrix *> &list, const double alpha)
     {
       SparseMatrix sum(list.front()->rows(), list.front()->cols());
       for (unsigned p = 1; p <= list.size(); ++p)
-        {
-          const double factor = derivative == 0 ? std::pow(alpha, p) : p * std::pow(alpha, p - 1);
-          sum += factor * *list[p - 1];
-        }
+        sum += std::pow(alpha, p) * *list[p - 1];
       return sum;
     }
 
@@ -53,25 +49,13 @@ namespace corot::cms
   SparseMatrix
   DesignDerivative::stiffness_change(const double alpha) const
   {
-    return evaluate(terms(stiffness_derivative, stiffness_higher), alpha, 0);
+    return evaluate(terms(stiffness_derivative, stiffness_higher), alpha);
   }
 
   SparseMatrix
   DesignDerivative::mass_change(const double alpha) const
   {
-    return evaluate(terms(mass_derivative, mass_higher), alpha, 0);
-  }
-
-  SparseMatrix
-  DesignDerivative::stiffness_slope(const double alpha) const
-  {
-    return evaluate(terms(stiffness_derivative, stiffness_higher), alpha, 1);
-  }
-
-  SparseMatrix
-  DesignDerivative::mass_slope(const double alpha) const
-  {
-    return evaluate(terms(mass_derivative, mass_higher), alpha, 1);
+    return evaluate(terms(mass_derivative, mass_higher), alpha);
   }
 
   DesignDerivative

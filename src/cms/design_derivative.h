@@ -53,19 +53,11 @@ namespace corot::cms
     SparseMatrix
     mass_change(double alpha) const;
 
-    /** dK_c/d alpha at @p alpha: sum_p p alpha^(p-1) K_p. */
-    SparseMatrix
-    stiffness_slope(double alpha) const;
-
-    /** dM_c/d alpha at @p alpha. */
-    SparseMatrix
-    mass_slope(double alpha) const;
-
     /**
      * The same dependence expanded about the design @p alpha: with the
      * change delta counted from there, K_c(alpha + delta) - K_c(alpha) =
      * sum_q delta^q K'_q, K'_q = sum_{p>=q} C(p, q) alpha^(p-q) K_p (Taylor's
-     * shift of a polynomial). Note that delta is then a change of the
+     * shift of a polynomial; K'_1 is the slope dK_c/d alpha at @p alpha). Note that delta is then a change of the
      * baseline value, not a fraction of the design at @p alpha, as the
      * modified model's parameters are: (1 + alpha + delta) times the
      * baseline property.

@@ -58,9 +58,10 @@ namespace corot::solvers
                        std::max(k_force * length_scale_, k_moment / length_scale_);
   }
 
-  void
-  NewtonConvergence::set_stiffness_scale(const dealii::TrilinosWrappers::SparseMatrix &tangent,
-                                         const dealii::IndexSet &owned, const MPI_Comm communicator)
+  NewtonConvergence::FieldNorms
+  NewtonConvergence::largest_diagonal(const dealii::TrilinosWrappers::SparseMatrix &tangent,
+                                      const dealii::IndexSet                       &owned,
+                                      const MPI_Comm communicator) const
   {
     double k_force = 0.0, k_moment = 0.0;
     for (const auto dof : owned)
@@ -69,9 +70,16 @@ namespace corot::solvers
         double      &largest = rotational_[dof] ? k_moment : k_force;
         largest              = std::max(largest, k);
       }
-    set_stiffness_scale(dealii::Utilities::MPI::max(k_force, communicator),
-                        dealii::Utilities::MPI::max(k_moment, communicator),
-                        static_cast<unsigned>(rotational_.size()));
+    return {dealii::Utilities::MPI::max(k_force, communicator),
+            dealii::Utilities::MPI::max(k_moment, communicator)};
+  }
+
+  void
+  NewtonConvergence::set_stiffness_scale(const dealii::TrilinosWrappers::SparseMatrix &tangent,
+                                         const dealii::IndexSet &owned, const MPI_Comm communicator)
+  {
+    const FieldNorms k = largest_diagonal(tangent, owned, communicator);
+    set_stiffness_scale(k.translational, k.rotational, static_cast<unsigned>(rotational_.size()));
   }
 
   NewtonConvergence::FieldNorms

@@ -148,6 +148,15 @@ namespace corot::solvers
     set_stiffness_scale(const dealii::TrilinosWrappers::SparseMatrix &tangent,
                         const dealii::IndexSet &owned, MPI_Comm communicator);
 
+    /**
+     * The largest diagonal entries of @p tangent on translational and on
+     * rotational DOFs, over the rows @p owned of this rank, maximum over
+     * @p communicator (the stiffness scale of set_stiffness_scale()).
+     */
+    FieldNorms
+    largest_diagonal(const dealii::TrilinosWrappers::SparseMatrix &tangent,
+                     const dealii::IndexSet &owned, MPI_Comm communicator) const;
+
     /** The larger of the two residual ratios (forces, moments over their scales) of the last call. */
     double
     residual_ratio() const
