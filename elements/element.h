@@ -177,6 +177,19 @@ namespace corot::elements
       return false;
     }
 
+    /**
+     * True for elements that attach to nodes without stiffness or mass of a
+     * structure's own (point inertias, connectors): they use the DOFs other
+     * elements activate on their nodes and activate DOFs only on nodes that
+     * no structural element uses, and they do not make a node part of a
+     * stiff structure (the rigid-motion check).
+     */
+    virtual bool
+    is_nodal_attachment() const
+    {
+      return is_point_inertia();
+    }
+
     /** Whether internal_force is valid for large rotations (co-rotational). */
     virtual bool
     supports_large_rotations() const = 0;

@@ -70,7 +70,8 @@ namespace corot::integrators
     if (!system.has_carried_nodes())
       return {};
     return "INTEGRATOR=" + scheme +
-           " does not handle *MPC and *RIGID BODY yet: use MIDPOINT (energy-conserving) or NEWMARK";
+           " does not handle *MPC, *RIGID BODY and connectors (CONN3D2) yet: use MIDPOINT "
+           "(energy-conserving) or NEWMARK";
   }
 
 } // namespace corot::integrators

@@ -125,7 +125,7 @@ namespace corot::analysis
               !std::holds_alternative<core::FrequencyParameters>(step.parameters) &&
               !std::holds_alternative<core::BuckleParameters>(step.parameters))
             throw core::InputError(step.procedure_at,
-                                   "*MPC and *RIGID BODY (" +
+                                   "*MPC, *RIGID BODY and connectors (" +
                                      assembler.followers().followers().front().defined_at.str() +
                                      ") are supported in *STATIC, *DYNAMIC, *FREQUENCY and "
                                      "*BUCKLE only in this release");

@@ -79,18 +79,48 @@ namespace corot::analysis
     rotational_ = solvers::NewtonConvergence::rotational_entries(context_.dofs);
     const Eigen::SparseMatrix<double> mass =
       replicated_copy(mass_, {}, 0.0, context_.assembler.communicator());
+    std::vector<unsigned> partly_carried; // rotation DOFs of hinge followers
     for (const auto &f : context_.assembler.followers().followers())
       {
+        // A slot's follower keeps its free translation's mass in mass_: the
+        // translations must not be coupled by it (lumped point masses are not).
+        for (unsigned a = 0; a < 3; ++a)
+          for (unsigned b = 0; b < 3; ++b)
+            if (a != b && f.follower_dofs[a] != core::DofMap::invalid &&
+                f.follower_dofs[b] != core::DofMap::invalid &&
+                context_.assembler.followers().is_follower_dof(f.follower_dofs[a]) !=
+                  context_.assembler.followers().is_follower_dof(f.follower_dofs[b]) &&
+                mass.coeff(f.follower_dofs[a], f.follower_dofs[b]) != 0.0)
+              throw std::runtime_error(
+                f.origin + ": the lumped mass couples the translations of the node it carries "
+                           "along the line with those across it, which this release does not "
+                           "condense");
         CarriedInertia carried{&f, {}, {}, -1};
-        for (const unsigned dof : f.follower_dofs)
-          if (dof != core::DofMap::invalid && context_.assembler.followers().is_follower_dof(dof))
-            carried.dofs.push_back(dof);
+        for (unsigned k = 0; k < 6; ++k)
+          {
+            const unsigned dof = f.follower_dofs[k];
+            if (dof == core::DofMap::invalid)
+              continue;
+            const bool hinge_rotation = k >= 3 && f.partly_eliminated_rotation();
+            if (hinge_rotation)
+              partly_carried.push_back(dof);
+            if (hinge_rotation || context_.assembler.followers().is_follower_dof(dof))
+              carried.dofs.push_back(dof);
+          }
         carried.block.resize(carried.dofs.size(), carried.dofs.size());
         for (unsigned a = 0; a < carried.dofs.size(); ++a)
           for (unsigned b = 0; b < carried.dofs.size(); ++b)
             carried.block(a, b) = mass.coeff(carried.dofs[a], carried.dofs[b]);
         carried_.push_back(std::move(carried));
       }
+    // A hinge follower's rotary inertia couples its eliminated and free
+    // rotations: it enters through its carried block only.
+    for (const unsigned dof : partly_carried)
+      for (const unsigned other : partly_carried)
+        if (context_.assembler.locally_owned_dofs().is_element(dof) &&
+            mass.coeff(dof, other) != 0.0)
+          mass_.set(dof, other, 0.0);
+    mass_.compress(dealii::VectorOperation::insert);
     if (!nonlinear_)
       return; // geometrically linear: additive rotations, constant rotary inertia
 
@@ -124,10 +154,18 @@ namespace corot::analysis
            inertia, partial});
       }
     for (CarriedInertia &carried : carried_)
-      if (carried.dofs.size() == 6)
+      if (carried.dofs.size() >= 3 && carried.dofs.back() == carried.follower->follower_dofs[5] &&
+          carried.dofs[carried.dofs.size() - 3] == carried.follower->follower_dofs[3])
         for (unsigned i = 0; i < so3_nodes_.size(); ++i)
           if (so3_nodes_[i].node == carried.follower->follower)
-            carried.so3 = static_cast<int>(i);
+            {
+              carried.so3                  = static_cast<int>(i);
+              so3_nodes_[i].carried        = true;
+              so3_nodes_[i].partly_carried = carried.follower->partly_eliminated_rotation();
+              // mass_ no longer holds a hinge follower's rotary block (above).
+              if (so3_nodes_[i].partly_carried)
+                so3_nodes_[i].mass_block.setZero();
+            }
     // The rigid-body treatment needs the rotational rows of the lumped mass to
     // hold nothing but the node's own 3 x 3 block.
     for (int k = 0; k < mass.outerSize(); ++k)
@@ -448,6 +486,10 @@ namespace corot::analysis
     // the follower's acceleration that the leader's velocity gives, so their
     // inertia M_s (C a_m + b_s) (plus a carried rotary inertia's gyroscopic
     // moment) is a known force -M_s b_s - g_s condensed onto the leaders.
+    if (context_.assembler.followers().chained())
+      throw std::runtime_error(
+        "the initial acceleration of a model whose carried nodes lead other ties (a chain, e.g. a "
+        "rigid body on a connector) is not built yet: use INTEGRATOR=MIDPOINT, which needs none");
     const core::Configuration    configuration = this->configuration(d);
     Eigen::VectorXd              carried_force = Eigen::VectorXd::Zero(d.size());
     std::vector<Eigen::VectorXd> offsets(carried_.size()); // b_s per follower DOF
@@ -458,7 +500,16 @@ namespace corot::analysis
         const auto           &f       = *carried.follower;
         offsets[i]                    = Eigen::VectorXd::Zero(carried.dofs.size());
         blocks[i]                     = carried.block;
-        const Eigen::Vector3d w(v[f.leader_dofs[3]], v[f.leader_dofs[4]], v[f.leader_dofs[5]]);
+        const auto spin_at = [&v](const std::array<unsigned, 6> &node_dofs) -> Eigen::Vector3d {
+          if (node_dofs[3] == core::DofMap::invalid)
+            return Eigen::Vector3d::Zero();
+          return {v[node_dofs[3]], v[node_dofs[4]], v[node_dofs[5]]};
+        };
+        // The follower's spin: the leader's where the rotations are tied.
+        const Eigen::Vector3d w =
+          spin_at(f.partly_eliminated_rotation() ? f.follower_dofs : f.leader_dofs);
+        if (nonlinear_)
+          add_projected_offsets(f, configuration, v, carried, offsets[i]);
         if (f.rigid_lever && nonlinear_)
           {
             const Eigen::Vector3d lever =
@@ -474,7 +525,7 @@ namespace corot::analysis
             blocks[i].bottomRightCorner<3, 3>() = spatial;
             const Eigen::Vector3d gyroscopic    = w.cross(spatial * w);
             for (unsigned k = 0; k < 3; ++k)
-              carried_force[carried.dofs[3 + k]] -= gyroscopic[k];
+              carried_force[carried.dofs[carried.dofs.size() - 3 + k]] -= gyroscopic[k];
           }
         const Eigen::VectorXd inertia = blocks[i] * offsets[i];
         for (unsigned k = 0; k < carried.dofs.size(); ++k)
@@ -523,6 +574,47 @@ namespace corot::analysis
       for (unsigned k = 0; k < carried_[i].dofs.size(); ++k)
         acceleration[carried_[i].dofs[k]] += offsets[i][k];
     return acceleration;
+  }
+
+  void
+  AssembledDynamicSystem::add_projected_offsets(const assembly::FollowerConstraints::Follower &f,
+                                                const core::Configuration &configuration,
+                                                const Eigen::VectorXd     &v,
+                                                const CarriedInertia      &carried,
+                                                Eigen::VectorXd           &offsets) const
+  {
+    // G a + (dG/dt) v = 0 on the eliminated rows: a_D = C a + b_D with
+    // b_D = -G_D^{-1} (dG/dt) v, and ((dG/dt) v)_k = v^T d(G^T e_k)/dq v
+    // (HolonomicConstraint::force_derivative() contracted with the velocity).
+    const auto     &followers = context_.assembler.followers();
+    const auto      state     = followers.kinematics(f, configuration);
+    Eigen::VectorXd velocity  = Eigen::VectorXd::Zero(12);
+    for (unsigned b = 0; b < 12; ++b)
+      if (const unsigned dof = b < 6 ? f.follower_dofs[b] : f.leader_dofs[b - 6];
+          dof != core::DofMap::invalid)
+        velocity[b] = v[dof];
+    for (const auto &piece : f.pieces)
+      {
+        if (piece.restore != assembly::FollowerConstraints::Restore::project)
+          continue;
+        const unsigned  m = piece.eliminated.size();
+        const auto      g = piece.constraint->jacobian(state);
+        Eigen::MatrixXd g_d(m, m);
+        Eigen::VectorXd rate(m);
+        for (unsigned k = 0; k < m; ++k)
+          {
+            g_d.col(k) = g.col(piece.eliminated[k]);
+            rate[k]    = velocity.dot(
+                 piece.constraint->force_derivative(state, Eigen::VectorXd::Unit(m, k)) * velocity);
+          }
+        const Eigen::VectorXd b = -g_d.fullPivLu().solve(rate);
+        for (unsigned k = 0; k < m; ++k)
+          {
+            const unsigned dof = f.follower_dofs[piece.eliminated[k]];
+            const auto     at  = std::find(carried.dofs.begin(), carried.dofs.end(), dof);
+            offsets[at - carried.dofs.begin()] = b[k];
+          }
+      }
   }
 
   Eigen::VectorXd
@@ -584,6 +676,8 @@ namespace corot::analysis
         for (unsigned i = 0; i < so3_nodes_.size(); ++i)
           {
             const So3Node &node = so3_nodes_[i];
+            if (node.carried)
+              continue; // through the follower's carried block below
             if (node.partial)
               {
                 // The whole tangent through the node's linearised constraint,
@@ -678,7 +772,7 @@ namespace corot::analysis
                 change = core::RotationVector::increment(psi_n, psi) - phi;
               }
             for (unsigned k = 0; k < 3; ++k)
-              if (node.partial || !constraints.is_constrained(node.dofs[k]))
+              if (node.partial || node.partly_carried || !constraints.is_constrained(node.dofs[k]))
                 delta[node.dofs[k]] = change[k];
           }
       }
@@ -838,7 +932,8 @@ namespace corot::analysis
           throw std::runtime_error(
             context_.assembler.followers().empty() ?
               "*EQUATION constraints are not handled by INTEGRATOR=TIMEFE with ORDER >= 2 yet" :
-              "*MPC and *RIGID BODY are not handled by INTEGRATOR=TIMEFE with ORDER >= 2 yet");
+              "*MPC, *RIGID BODY and connectors (CONN3D2) are not handled by INTEGRATOR=TIMEFE "
+              "with ORDER >= 2 yet");
         result.push_back(line.index);
       }
     std::sort(result.begin(), result.end());

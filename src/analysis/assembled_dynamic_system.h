@@ -225,6 +225,10 @@ namespace corot::analysis
       NodalRotaryInertia      inertia;
       Eigen::Matrix3d         mass_block;
       bool                    partial = false; ///< some, not all, rotations prescribed
+      /** A follower's rotations (CarriedInertia::so3 points here): their inertia is carried. */
+      bool carried = false;
+      /** Some, not all, of them eliminated (a hinge's follower): all three enter restore_followers(). */
+      bool partly_carried = false;
     };
     std::vector<So3Node> so3_nodes_;
 
@@ -237,11 +241,27 @@ namespace corot::analysis
     struct CarriedInertia
     {
       const assembly::FollowerConstraints::Follower *follower;
-      std::vector<unsigned> dofs;     ///< the follower's eliminated DOFs (u_s, and w_s if tied)
+      /**
+       * The follower's eliminated DOFs (u_s, and w_s if tied); where only some
+       * rotations are eliminated (a hinge), all three rotations, whose rotary
+       * inertia couples them (then not in mass_).
+       */
+      std::vector<unsigned> dofs;
       Eigen::MatrixXd       block;    ///< the lumped mass on them
       int                   so3 = -1; ///< index into so3_nodes_ when w_s turns on SO(3)
     };
     std::vector<CarriedInertia> carried_;
+
+    /**
+     * The part b_D of the accelerations of the coordinates that follower
+     * @p f's projected pieces (a hinge's rotations, a slot's translations)
+     * eliminate that the velocities @p v give (a_D = C a + b_D), into
+     * @p offsets (the entries of @p carried's DOFs).
+     */
+    void
+    add_projected_offsets(const assembly::FollowerConstraints::Follower &f,
+                          const core::Configuration &configuration, const Eigen::VectorXd &v,
+                          const CarriedInertia &carried, Eigen::VectorXd &offsets) const;
 
     /**
      * Puts the followers of @p increment + @p delta back on their constraints

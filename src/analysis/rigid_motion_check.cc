@@ -60,7 +60,7 @@ namespace corot::analysis
     std::vector<bool>   stiff(n, false); // node of an element with stiffness
     for (size_t e = 0; e < model.elements.size(); ++e)
       {
-        if (context.elements[e]->is_point_inertia())
+        if (context.elements[e]->is_nodal_attachment())
           continue;
         const auto  &ids   = model.elements[e].node_ids;
         const size_t first = model.node_index.at(ids.front());

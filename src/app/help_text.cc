@@ -108,25 +108,6 @@ namespace corot::app
              right;
     }
 
-    /** The name of an element's section keyword. */
-    std::string
-    section_keyword(const core::SectionKind kind)
-    {
-      switch (kind)
-        {
-          case core::SectionKind::solid:
-            return "*SOLID SECTION";
-          case core::SectionKind::beam:
-            return "*BEAM SECTION or *BEAM GENERAL SECTION";
-          case core::SectionKind::shell:
-            return "*SHELL SECTION";
-          case core::SectionKind::point_mass:
-            return "*MASS";
-          case core::SectionKind::rotary_inertia:
-            break;
-        }
-      return "*ROTARY INERTIA";
-    }
   } // namespace
 
   void
@@ -227,7 +208,7 @@ namespace corot::app
                                 "  element type (*ELEMENT, TYPE=" + type->name +
                                   "): " + std::to_string(type->n_nodes) + " node" +
                                   (type->n_nodes == 1 ? "" : "s") + ", section " +
-                                  section_keyword(type->section_kind) + "\n"});
+                                  core::section_keyword(type->section_kind) + "\n"});
     return section;
   }
 

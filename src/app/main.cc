@@ -150,9 +150,9 @@ main(int argc, char **argv)
                       << model.elements.size() << " elements, " << dofs.n_dofs() << " DOFs, "
                       << model.steps.size() << " steps)" << std::endl;
           // Which reactions the model determines (Wojtyra & Fraczek 2013), for
-          // models with node-to-node constraints.
-          if (is_root &&
-              (!model.node_ties.empty() || !model.rigid_bodies.empty() || !model.equations.empty()))
+          // models with node-to-node constraints (connectors included).
+          if (is_root && (!model.node_ties.empty() || !model.rigid_bodies.empty() ||
+                          !model.equations.empty() || !model.connector_sections.empty()))
             corot::assembly::ConstraintReport(model, dofs).write(std::cout);
           return 0;
         }

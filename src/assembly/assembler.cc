@@ -106,6 +106,17 @@ namespace corot::assembly
     for (const unsigned dof : prescribed_dofs)
       if (!partial_rotations_.is_held(dof))
         held_dofs_.push_back(dof);
+    for (const auto &f : followers_.followers())
+      if (f.partly_eliminated_rotation())
+        for (const unsigned dof : prescribed_dofs)
+          for (unsigned k = 3; k < 6; ++k)
+            if (f.follower_dofs[k] == dof)
+              throw core::InputError(f.defined_at,
+                                     f.origin + " turns " + dofs_.describe(dof) +
+                                       " about the connection's axis, which a *BOUNDARY "
+                                       "prescribes: prescribe the leading node's rotation "
+                                       "instead (driving a connector, *CONNECTOR MOTION, is not "
+                                       "supported yet)");
     for (const unsigned dof : prescribed_dofs)
       if (followers_.is_follower_dof(dof))
         for (const auto &f : followers_.followers())
@@ -182,10 +193,7 @@ namespace corot::assembly
     std::vector<std::vector<unsigned>> follower_blocks;
     for (const auto &f : followers_.followers())
       {
-        std::vector<unsigned> leader;
-        for (const unsigned d : f.leader_dofs)
-          if (d != core::DofMap::invalid)
-            leader.push_back(d);
+        const std::vector<unsigned> leader = followers_.masters(f);
         for (const unsigned d : f.follower_dofs)
           if (d != core::DofMap::invalid && followers_.is_follower_dof(d))
             leader_of_dof[d] = leader;

@@ -41,7 +41,8 @@ namespace corot::assembly
           coordinates.insert(coordinates.end(), f.leader_dofs.begin(), f.leader_dofs.end());
           for (const auto &piece : f.pieces)
             {
-              const Eigen::MatrixXd g = piece->jacobian(followers.kinematics(f, reference));
+              const Eigen::MatrixXd g =
+                piece.constraint->jacobian(followers.kinematics(f, reference));
               for (unsigned i = 0; i < g.rows(); ++i)
                 {
                   ReactionSolvability::Row row;

@@ -15,7 +15,7 @@ namespace corot::assembly
 
     for (const auto &element : elements)
       {
-        auto &target = element->is_point_inertia() ? inertia : structural;
+        auto &target = element->is_nodal_attachment() ? inertia : structural;
         for (const unsigned node_id : element->nodes())
           for (const core::DofKind kind : element->dof_kinds())
             target[model.node_index.at(node_id)][core::index(kind)] = true;

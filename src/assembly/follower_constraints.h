@@ -14,6 +14,7 @@
 #include <Eigen/Dense>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -43,13 +44,46 @@ namespace corot::assembly
    * (G_s = I on the manifold) as an always-invertible pivot; it needs each
    * follower to be eliminated once, so a follower that is also supported,
    * or carried twice, is refused (a redundant set, see
-   * constraints::ReactionSolvability) rather than solved.
+   * constraints::ReactionSolvability) rather than solved. A follower may
+   * lead another tie (a chain): the followers are restored leaders first and
+   * condensed last-of-the-chain first, and AffineConstraints resolves the
+   * chained lines when it closes them.
+   *
+   * Connector elements (CONN3D2, *CONNECTOR SECTION) are followers too: a
+   * HINGE's follower node b has its position tied to a's
+   * (TranslationTieConstraint) and two of its three rotations
+   * (RevoluteConstraint): its lines express the eliminated coordinates
+   * through the leader's six and the follower's own free ones
+   * (dq_D = -G_D^{-1} (G_m dq_m + G_F dq_F)), and restore() puts it back on
+   * the constraint by Newton's method on the eliminated coordinates. Which
+   * two rotations are eliminated is chosen at the reference: those normal
+   * to the global axis nearest the hinge axis; a hinge axis that later
+   * turns normal to that global axis makes G_D singular, which is reported
+   * (core::InputError at the connector's section).
    *
    * Only 3D nodes (UX UY UZ, and RX RY RZ where rotations are tied) take part.
    */
   class FollowerConstraints
   {
   public:
+    /** How a piece puts its follower back on the constraint (restore()). */
+    enum class Restore
+    {
+      lever,    ///< x_s = x_m + R_m e0 (RigidLinkConstraint)
+      position, ///< u_s = u_m (TranslationTieConstraint)
+      rotation, ///< R_s = R_m (RotationTieConstraint)
+      project   ///< Newton's method on the eliminated coordinates (any other)
+    };
+
+    /** One holonomic constraint of a follower and the follower coordinates it eliminates. */
+    struct Piece
+    {
+      std::shared_ptr<constraints::HolonomicConstraint> constraint;
+      /** Follower coordinates (0-2 translations, 3-5 rotations) its equations are solved for. */
+      std::vector<unsigned> eliminated;
+      Restore               restore = Restore::project;
+    };
+
     /** One follower and its constraints. */
     struct Follower
     {
@@ -57,12 +91,22 @@ namespace corot::assembly
       unsigned                leader;        ///< node index
       std::array<unsigned, 6> follower_dofs; ///< global, invalid where absent
       std::array<unsigned, 6> leader_dofs;
-      std::vector<std::shared_ptr<constraints::HolonomicConstraint>>
-                           pieces; ///< positions, then rotations
-      bool                 rigid_lever;
-      bool                 tied_rotation; ///< and the follower has rotations
-      core::SourceLocation defined_at;
-      std::string          origin;
+      std::vector<Piece>      pieces; ///< positions, then rotations
+      bool                    rigid_lever;
+      bool                    tied_rotation; ///< all three rotations of the follower tied
+      core::SourceLocation    defined_at;
+      std::string             origin;
+
+      /** The eliminated follower coordinates, piece by piece (the rows of line_weights()). */
+      std::vector<unsigned>
+      eliminated() const;
+
+      /**
+       * Whether some, not all, of the follower's rotations are eliminated
+       * (a hinge): its rotary inertia then couples eliminated and free rows.
+       */
+      bool
+      partly_eliminated_rotation() const;
     };
 
     FollowerConstraints() = default;
@@ -110,19 +154,21 @@ namespace corot::assembly
               const core::Configuration         *step_start = nullptr) const;
 
     /**
-     * The weights of follower @p f's lines (rows: its 3 or 6 constrained
-     * coordinates u_s, w_s; columns: the leader's six coordinates), as
-     * add_lines() uses them.
+     * The weights of follower @p f's lines (rows: its eliminated coordinates,
+     * Follower::eliminated(); columns: the follower's six coordinates, zero
+     * in the eliminated ones, then the leader's six), as add_lines() uses
+     * them.
      */
     Eigen::MatrixXd
     line_weights(const Follower &f, const core::Configuration &configuration,
                  const core::Configuration *step_start = nullptr) const;
 
     /**
-     * Moves each follower's entries of @p force onto its leader with the
-     * transposed line weights (force_m += C^T force_s, force_s = 0): a force
-     * on a carried node as the leader feels it, including on the leader's
-     * supported DOFs (which AffineConstraints' closed lines would drop).
+     * Moves each follower's entries of @p force on its eliminated DOFs onto
+     * the leader and the follower's free DOFs with the transposed line
+     * weights (force_m += C^T force_s, force_s = 0): a force on a carried
+     * node as the leader feels it, including on the leader's supported DOFs
+     * (which AffineConstraints' closed lines would drop).
      */
     void
     condense(Eigen::VectorXd &force, const core::Configuration &configuration,
@@ -146,8 +192,50 @@ namespace corot::assembly
     constraints::ConstraintKinematics
     kinematics(const Follower &follower, const core::Configuration &configuration) const;
 
+    /**
+     * The DOFs the lines of follower @p f's eliminated DOFs may refer to: the
+     * leader's and the follower's own free ones (valid ones only), and, where
+     * the leader is itself carried (a chain), its masters in turn.
+     */
+    std::vector<unsigned>
+    masters(const Follower &f) const;
+
+    /** Whether some follower's leader is itself carried (a chain of ties). */
+    bool
+    chained() const
+    {
+      return chained_;
+    }
+
   private:
+    /** Adds the followers of the model's connector elements (*CONNECTOR SECTION). */
+    void
+    add_connectors(const core::Model &model, const core::DofMap &dofs,
+                   std::map<unsigned, size_t> &carried);
+
+    /** Adds follower @p f (its pieces set) after the checks every follower needs. */
+    void
+    add(Follower f, const core::Model &model, std::map<unsigned, size_t> &carried);
+
+    /**
+     * Orders the followers leaders first (order_) and indexes them by
+     * eliminated DOF; throws core::InputError for a circular chain.
+     */
+    void
+    order_leaders_first(const core::Model &model);
+
+    /** condense() of follower @p f's entries of @p force with its line weights @p weights. */
+    void
+    condense(const Follower &f, const Eigen::MatrixXd &weights, Eigen::VectorXd &force) const;
+
+    /** restore() of one piece. */
+    void
+    restore(const Follower &f, const Piece &piece, core::Configuration &configuration) const;
+
     std::vector<Follower> followers_;
+    std::vector<size_t>   order_;           ///< indices into followers_, leaders first
+    std::vector<int>      follower_of_dof_; ///< index of the follower eliminating a DOF, or -1
+    bool                  chained_ = false;
     std::vector<bool>     follower_dof_;
   };
 } // namespace corot::assembly

@@ -4,6 +4,7 @@
  * The structural model read from a deck: nodes, elements, sets, materials,
  * sections, constraints, amplitudes, initial conditions and steps.
  */
+#include <src/core/connector.h>
 #include <src/core/element_definition.h>
 #include <src/core/imported_matrices.h>
 #include <src/core/kinematic_coupling.h>
@@ -120,9 +121,12 @@ namespace corot::core
     std::vector<NodeTie>             node_ties; ///< *MPC BEAM, PIN, TIE
     std::vector<RigidBody>
       rigid_bodies; ///< *RIGID BODY (expanded by assembly::FollowerConstraints)
-    std::vector<BoundaryCondition> boundaries; ///< model-level: apply in every step
-    std::vector<InitialCondition>  initial_conditions;
-    std::vector<Step>              steps;
+    std::vector<ConnectorSection>
+      connector_sections; ///< *CONNECTOR SECTION (expanded by assembly::FollowerConstraints)
+    std::map<std::string, Orientation> orientations; ///< *ORIENTATION, by upper-case name
+    std::vector<BoundaryCondition>     boundaries;   ///< model-level: apply in every step
+    std::vector<InitialCondition>      initial_conditions;
+    std::vector<Step>                  steps;
     /** *TIME POINTS, NAME=: step times (ascending) by upper-case name. */
     std::map<std::string, std::vector<double>> time_points;
     std::vector<Component>                     components; ///< *COMPONENT, in deck order

@@ -20,12 +20,35 @@ namespace corot::core
   /** Which keyword defined a section, and therefore which element families it fits. */
   enum class SectionKind
   {
-    solid,         ///< *SOLID SECTION: truss cross-sectional area
-    beam,          ///< *BEAM SECTION or *BEAM GENERAL SECTION
-    shell,         ///< *SHELL SECTION: thickness
-    point_mass,    ///< *MASS
-    rotary_inertia ///< *ROTARY INERTIA
+    solid,          ///< *SOLID SECTION: truss cross-sectional area
+    beam,           ///< *BEAM SECTION or *BEAM GENERAL SECTION
+    shell,          ///< *SHELL SECTION: thickness
+    point_mass,     ///< *MASS
+    rotary_inertia, ///< *ROTARY INERTIA
+    connector       ///< *CONNECTOR SECTION: a connection type (core::ConnectorSection)
   };
+
+  /** The keyword(s) that define a section of @p kind, for messages and --help. */
+  inline const char *
+  section_keyword(const SectionKind kind)
+  {
+    switch (kind)
+      {
+        case SectionKind::solid:
+          return "*SOLID SECTION";
+        case SectionKind::beam:
+          return "*BEAM SECTION or *BEAM GENERAL SECTION";
+        case SectionKind::shell:
+          return "*SHELL SECTION";
+        case SectionKind::point_mass:
+          return "*MASS";
+        case SectionKind::rotary_inertia:
+          return "*ROTARY INERTIA";
+        case SectionKind::connector:
+          return "*CONNECTOR SECTION";
+      }
+    return "a section";
+  }
 
   /** A bar's section (*SOLID SECTION on T2D2, T3D2). */
   struct TrussSection
@@ -73,6 +96,15 @@ namespace corot::core
     double          mass = 0.0; ///< *MASS value
     Eigen::Matrix3d rotary_inertia =
       Eigen::Matrix3d::Zero(); ///< *ROTARY INERTIA tensor (global axes)
+  };
+
+  /**
+   * What a CONN3D2 element needs of its *CONNECTOR SECTION (the connection
+   * itself is a constraint, core::ConnectorSection).
+   */
+  struct ConnectorProperties
+  {
+    bool rotations = false; ///< the connection involves the nodes' rotations (RX..RZ)
   };
 
   /**
@@ -140,6 +172,20 @@ namespace corot::core
       return get<PointInertia>("a point inertia (*MASS, *ROTARY INERTIA)");
     }
 
+    /** The connector data (created in an empty section). */
+    ConnectorProperties &
+    connector()
+    {
+      return get<ConnectorProperties>();
+    }
+
+    /** The connector data; throws std::invalid_argument for another kind of section. */
+    const ConnectorProperties &
+    connector() const
+    {
+      return get<ConnectorProperties>("a connector section (*CONNECTOR SECTION)");
+    }
+
     /** Whether the section holds data of type @p Kind (TrussSection, BeamSection, ...). */
     template <typename Kind>
     bool
@@ -171,7 +217,9 @@ namespace corot::core
       return std::get<Kind>(data_);
     }
 
-    std::variant<std::monostate, TrussSection, BeamSection, ShellSection, PointInertia> data_;
+    std::variant<std::monostate, TrussSection, BeamSection, ShellSection, PointInertia,
+                 ConnectorProperties>
+      data_;
   };
 
   /** A section assigned to an element set, as read from the deck. */

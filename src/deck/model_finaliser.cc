@@ -11,25 +11,6 @@ namespace corot::deck
 {
   namespace
   {
-    /** The keyword(s) that define a section of @p kind. */
-    std::string
-    section_keyword(const core::SectionKind kind)
-    {
-      switch (kind)
-        {
-          case core::SectionKind::solid:
-            return "*SOLID SECTION";
-          case core::SectionKind::beam:
-            return "*BEAM SECTION or *BEAM GENERAL SECTION";
-          case core::SectionKind::shell:
-            return "*SHELL SECTION";
-          case core::SectionKind::point_mass:
-            return "*MASS";
-          case core::SectionKind::rotary_inertia:
-            return "*ROTARY INERTIA";
-        }
-      return "a section";
-    }
 
     /** Element id -> section, from the element sets the sections name (each element in one section). */
     std::map<unsigned, const core::Section *>
@@ -278,7 +259,7 @@ namespace corot::deck
         const elements::ElementTypeInfo *info =
           elements::ElementRegistry::instance().find(element.type);
         const auto        section = section_of.find(element.id);
-        const std::string needed  = section_keyword(info->section_kind);
+        const std::string needed  = core::section_keyword(info->section_kind);
         if (section == section_of.end())
           throw core::InputError(element.defined_at, "element " + std::to_string(element.id) +
                                                        " of type " + element.type +
@@ -289,7 +270,7 @@ namespace corot::deck
                                  "element " + std::to_string(element.id) + " of type " +
                                    element.type + " needs a " + needed + ", but the section at " +
                                    section->second->defined_at.str() + " is a " +
-                                   section_keyword(section->second->kind));
+                                   core::section_keyword(section->second->kind));
       }
   }
 

@@ -89,6 +89,21 @@ namespace corot::test
       return sample;
     }
 
+    /** A CONN3D2 between (1, 2, 3) and (4, 1, 0); with @p rotations, a hinge-like connection. */
+    ElementSample
+    connector(const std::string &name, const bool rotations)
+    {
+      ElementSample sample;
+      sample.name           = name;
+      ElementDefinition &d  = sample.definition;
+      d.id                  = 12;
+      d.node_ids            = {4, 7};
+      d.reference_positions = {Eigen::Vector3d(1.0, 2.0, 3.0), Eigen::Vector3d(4.0, 1.0, 0.0)};
+      d.section.connector().rotations = rotations;
+      sample.constraints_only         = true;
+      return sample;
+    }
+
     /**
      * A shell element through @p x (steel-like, N and mm, t = 2); its
      * translational mass is rho t A with A the area projected on the plane
@@ -138,6 +153,7 @@ namespace corot::test
       {"B31",
        {space_beam("centred", Eigen::Vector2d::Zero()),
         space_beam("with axis offset", Eigen::Vector2d(7.0, -4.0))}},
+      {"CONN3D2", {connector("translations (JOIN)", false), connector("hinge", true)}},
       {"MASS", {point_inertia("point mass", 2.5)}},
       {"ROTARYI", {point_inertia("rotary inertia", 0.0)}},
       {"S3",

@@ -40,6 +40,13 @@ namespace corot::test
      * out (the shells, the bars and B21, whose tangents are exact).
      */
     int conserving_tangent_order = 1;
+    /**
+     * An element with neither stiffness nor mass (CONN3D2: its connection is
+     * a set of constraints, tested in test_holonomic_constraints.cc): its
+     * tangent and mass must vanish instead of having the rigid-body modes as
+     * null space and carrying a mass.
+     */
+    bool constraints_only = false;
   };
 
   /** The samples of every element type the suite knows, by deck name (upper case). */

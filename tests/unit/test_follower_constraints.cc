@@ -7,10 +7,7 @@
  * (an independent model of a rigid arm), the rigid body holds exactly at every
  * converged increment, and the unsupported uses are file:line errors.
  */
-#include <src/analysis/analysis_runner.h>
-#include <src/deck/deck_reader.h>
-
-#include "scratch_file.h"
+#include "run_deck.h"
 
 #include <gtest/gtest.h>
 
@@ -21,20 +18,6 @@
 
 namespace
 {
-  std::string
-  write_deck(const std::string &name, const std::string &text)
-  {
-    return corot::test::write_scratch_file(name, text);
-  }
-
-  corot::io::Results
-  run(const std::string &name, const std::string &text)
-  {
-    std::ostringstream progress;
-    return corot::analysis::run_analysis(corot::deck::read_deck(write_deck(name, text)),
-                                         MPI_COMM_WORLD, progress);
-  }
-
   /**
    * A B31 cantilever (L = 10, 10 elements, EI = 1e4, EA = 1e6) with an arm of
    * two elements (nodes 11-12-13, c = 2) whose section is @p arm_section, a
@@ -63,21 +46,6 @@ namespace
 
   const std::string beam_section = "0.1, 1.0e-3, 0.0, 1.0e-3, 2.0e-3";
 
-  /** The message of the error that running deck @p text (written as @p name) ends with. */
-  std::string
-  message(const std::string &name, const std::string &text)
-  {
-    try
-      {
-        run(name, text);
-      }
-    catch (const std::exception &error)
-      {
-        return error.what();
-      }
-    return "no error";
-  }
-
   double
   last(const corot::io::Results &results, const unsigned node, const std::string &variable)
   {
@@ -97,12 +65,16 @@ namespace
   {
     const double force = 300.0;
     const auto   rigid =
-      run("rigid.inp", deck(beam_section, "*RIGID BODY, REF NODE=11, ELSET=ARM\n", force));
+      corot::test::run_deck("rigid.inp",
+                            deck(beam_section, "*RIGID BODY, REF NODE=11, ELSET=ARM\n", force));
     const auto mpc =
-      run("mpc.inp", deck(beam_section, "*MPC\nBEAM, 12, 11\nBEAM, 13, 11\n", force));
-    const auto   stiff3 = run("stiff3.inp", deck("100.0, 1.0, 0.0, 1.0, 2.0", "", force));
-    const auto   stiff4 = run("stiff4.inp", deck("1000.0, 10.0, 0.0, 10.0, 20.0", "", force));
-    const double scale  = std::abs(last(rigid, 13, "U2"));
+      corot::test::run_deck("mpc.inp",
+                            deck(beam_section, "*MPC\nBEAM, 12, 11\nBEAM, 13, 11\n", force));
+    const auto stiff3 =
+      corot::test::run_deck("stiff3.inp", deck("100.0, 1.0, 0.0, 1.0, 2.0", "", force));
+    const auto stiff4 =
+      corot::test::run_deck("stiff4.inp", deck("1000.0, 10.0, 0.0, 10.0, 20.0", "", force));
+    const double scale = std::abs(last(rigid, 13, "U2"));
     ASSERT_GT(std::abs(last(rigid, 11, "UR3")), 1.0); // a large rotation indeed
     for (const unsigned node : {11u, 12u, 13u})
       for (const std::string variable : {"U1", "U2", "UR3"})
@@ -130,21 +102,25 @@ namespace
    */
   TEST(FollowerConstraints, KinematicCouplingIsARigidBodyAboutItsReferenceNode)
   {
-    const double force   = 300.0;
-    const auto   rigid   = run("rigid.inp", deck(beam_section,
-                                                 "*NSET, NSET=ARM_NODES\n12, 13\n"
-                                                     "*RIGID BODY, REF NODE=11, TIE NSET=ARM_NODES\n",
-                                                 force));
-    const auto   coupled = run("coupled.inp", deck(beam_section,
-                                                   "*NSET, NSET=REF\n11\n"
-                                                     "*KINEMATIC COUPLING, REF NODE=REF\n"
-                                                     "12\n13, 1, 3\n13, 4, 6\n",
-                                                   force));
-    const auto   pinned_rigid =
-      run("pinned_rigid.inp", deck(beam_section, "*RIGID BODY, REF NODE=11, PIN NSET=13\n", force));
+    const double force = 300.0;
+    const auto   rigid =
+      corot::test::run_deck("rigid.inp", deck(beam_section,
+                                              "*NSET, NSET=ARM_NODES\n12, 13\n"
+                                              "*RIGID BODY, REF NODE=11, TIE NSET=ARM_NODES\n",
+                                              force));
+    const auto coupled =
+      corot::test::run_deck("coupled.inp", deck(beam_section,
+                                                "*NSET, NSET=REF\n11\n"
+                                                "*KINEMATIC COUPLING, REF NODE=REF\n"
+                                                "12\n13, 1, 3\n13, 4, 6\n",
+                                                force));
+    const auto pinned_rigid =
+      corot::test::run_deck("pinned_rigid.inp",
+                            deck(beam_section, "*RIGID BODY, REF NODE=11, PIN NSET=13\n", force));
     const auto pinned_coupled =
-      run("pinned_coupled.inp",
-          deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n13, 1, 3\n", force));
+      corot::test::run_deck("pinned_coupled.inp",
+                            deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n13, 1, 3\n",
+                                 force));
     const double scale = std::abs(last(rigid, 13, "U2"));
     ASSERT_GT(std::abs(last(rigid, 11, "UR3")), 1.0);
     for (const unsigned node : {11u, 12u, 13u})
@@ -161,19 +137,17 @@ namespace
   /** What *KINEMATIC COUPLING refuses names its deck line. */
   TEST(FollowerConstraints, KinematicCouplingOfPartOfTheDofsIsAFileLineError)
   {
-    const std::string part =
-      message("part.inp",
-              deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n12, 1, 3\n13, 1, 2\n", 1.0));
+    const std::string part = corot::test::error_of_deck(
+      "part.inp",
+      deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n12, 1, 3\n13, 1, 2\n", 1.0));
     EXPECT_NE(part.find("part.inp:39:"), std::string::npos) << part;
     EXPECT_NE(part.find("couples DOFs 1-3"), std::string::npos) << part;
-    const std::string range =
-      message("range.inp",
-              deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n13, 4, 11\n", 1.0));
+    const std::string range = corot::test::error_of_deck(
+      "range.inp", deck(beam_section, "*KINEMATIC COUPLING, REF NODE=11\n13, 4, 11\n", 1.0));
     EXPECT_NE(range.find("range.inp:38:"), std::string::npos) << range;
-    const std::string set =
-      message("set.inp",
-              deck(beam_section, "*NSET, NSET=TWO\n11, 12\n*KINEMATIC COUPLING, REF NODE=TWO\n13\n",
-                   1.0));
+    const std::string set = corot::test::error_of_deck(
+      "set.inp",
+      deck(beam_section, "*NSET, NSET=TWO\n11, 12\n*KINEMATIC COUPLING, REF NODE=TWO\n13\n", 1.0));
     EXPECT_NE(set.find("set.inp:39:"), std::string::npos) << set;
     EXPECT_NE(set.find("exactly one"), std::string::npos) << set;
   }
@@ -182,15 +156,18 @@ namespace
   TEST(FollowerConstraints, RedundantAndUnsupportedUsesAreFileLineErrors)
   {
     const std::string twice =
-      message("twice.inp", deck(beam_section, "*MPC\nBEAM, 12, 11\nPIN, 12, 13\n", 1.0));
+      corot::test::error_of_deck("twice.inp",
+                                 deck(beam_section, "*MPC\nBEAM, 12, 11\nPIN, 12, 13\n", 1.0));
     EXPECT_NE(twice.find("twice.inp:"), std::string::npos) << twice;
     EXPECT_NE(twice.find("already carried"), std::string::npos) << twice;
     const std::string supported =
-      message("supported.inp", deck(beam_section, "*MPC\nBEAM, 13, 11\n*BOUNDARY\n13, 2\n", 1.0));
+      corot::test::error_of_deck("supported.inp",
+                                 deck(beam_section, "*MPC\nBEAM, 13, 11\n*BOUNDARY\n13, 2\n", 1.0));
     EXPECT_NE(supported.find("supported.inp:"), std::string::npos) << supported;
     EXPECT_NE(supported.find("redundant"), std::string::npos) << supported;
-    const std::string riks = message("riks.inp", deck(beam_section, "*MPC\nBEAM, 13, 11\n", 1.0,
-                                                      "*STATIC, RIKS\n0.1, 1.0\n"));
+    const std::string riks =
+      corot::test::error_of_deck("riks.inp", deck(beam_section, "*MPC\nBEAM, 13, 11\n", 1.0,
+                                                  "*STATIC, RIKS\n0.1, 1.0\n"));
     EXPECT_NE(riks.find("riks.inp:"), std::string::npos) << riks;
     EXPECT_NE(riks.find("*STATIC, *DYNAMIC, *FREQUENCY and *BUCKLE only"), std::string::npos)
       << riks;
@@ -199,11 +176,10 @@ namespace
     // (HHT with ALPHA=0 is Newmark, which carries nothing and takes them.)
     for (const std::string integrator : {"GALPHA", "HHT"})
       {
-        const std::string alpha =
-          message("alpha.inp",
-                  deck(beam_section, "*MPC\nBEAM, 13, 11\n", 1.0,
-                       "*DYNAMIC, DIRECT, INTEGRATOR=" + integrator +
-                         (integrator == "HHT" ? ", ALPHA=-0.05" : "") + "\n0.1, 1.0\n"));
+        const std::string alpha = corot::test::error_of_deck(
+          "alpha.inp", deck(beam_section, "*MPC\nBEAM, 13, 11\n", 1.0,
+                            "*DYNAMIC, DIRECT, INTEGRATOR=" + integrator +
+                              (integrator == "HHT" ? ", ALPHA=-0.05" : "") + "\n0.1, 1.0\n"));
         EXPECT_NE(alpha.find("alpha.inp:"), std::string::npos) << alpha;
         EXPECT_NE(alpha.find("INTEGRATOR=" + integrator + " does not handle *MPC"),
                   std::string::npos)

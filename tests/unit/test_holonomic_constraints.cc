@@ -10,8 +10,10 @@
  * momentum).
  */
 #include <src/constraints/distance_constraint.h>
+#include <src/constraints/revolute_constraint.h>
 #include <src/constraints/rigid_link_constraint.h>
 #include <src/constraints/rotation_tie_constraint.h>
+#include <src/constraints/slot_constraint.h>
 #include <src/constraints/translation_tie_constraint.h>
 #include <src/core/rotation_vector.h>
 
@@ -30,6 +32,9 @@ namespace
 
   const Eigen::Vector3d follower_position(1.3, -0.4, 0.7);
   const Eigen::Vector3d leader_position(-0.2, 0.5, 0.1);
+  /** A hinge axis and a direction normal to it (the revolute sample). */
+  const Eigen::Vector3d hinge_axis   = Eigen::Vector3d(1.0, 2.0, 2.0) / 3.0;
+  const Eigen::Vector3d hinge_normal = Eigen::Vector3d(2.0, -1.0, 0.0).normalized();
 
   Eigen::Quaterniond
   quaternion(const Eigen::Matrix3d &rotation)
@@ -89,7 +94,8 @@ namespace
   samples()
   {
     using namespace corot::constraints;
-    const Eigen::Vector3d e0 = follower_position - leader_position;
+    const Eigen::Vector3d e0          = follower_position - leader_position;
+    const Eigen::Vector3d slot_normal = e0.unitOrthogonal();
     return {
       {"rigid link",
        std::make_shared<RigidLinkConstraint>(0, follower_position, 1, leader_position),
@@ -102,6 +108,27 @@ namespace
        std::make_shared<TranslationTieConstraint>(0, 1),
        [](ConstraintKinematics &s) { s[0].displacement = s[1].displacement; },
        {{leader_position, leader_position}}},
+      {"revolute",
+       std::make_shared<RevoluteConstraint>(0, 1, hinge_axis,
+                                            std::array<Eigen::Vector3d, 2>{
+                                              {hinge_normal, hinge_axis.cross(hinge_normal)}}),
+       [](ConstraintKinematics &s) {
+         // The follower turned from the leader about the hinge axis by an angle of its own.
+         const double angle = 3.0 * s[0].rotation.x();
+         s[0].rotation      = quaternion(s[1].rotation.toRotationMatrix() *
+                                         Eigen::AngleAxisd(angle, hinge_axis).toRotationMatrix());
+       }},
+      {"slot",
+       std::make_shared<SlotConstraint>(0, follower_position, 1, leader_position,
+                                        std::array<Eigen::Vector3d, 2>{
+                                          {slot_normal, e0.normalized().cross(slot_normal)}}),
+       [e0](ConstraintKinematics &s) {
+         // Onto the leader's line through the follower's own distance along it.
+         const Eigen::Vector3d line = s[1].rotation * e0.normalized();
+         const Eigen::Vector3d x_m  = leader_position + s[1].displacement;
+         const Eigen::Vector3d x_s  = follower_position + s[0].displacement;
+         s[0].displacement          = x_m + (x_s - x_m).dot(line) * line - follower_position;
+       }},
       {"distance", std::make_shared<DistanceConstraint>(0, follower_position, 1, leader_position),
        [e0](ConstraintKinematics &s) {
          // Turn e0 by the follower's own random rotation: same length.
@@ -251,5 +278,35 @@ namespace
     velocity << v + omega.cross(link.lever(state)), omega, v, omega;
     EXPECT_LT((link.jacobian(state) * velocity).norm(), 1e-14);
     EXPECT_LT((tie.jacobian(state) * velocity).norm(), 1e-14);
+  }
+} // namespace
+
+namespace
+{
+  /**
+   * A hinge: on the manifold, a common spin plus any relative spin about the
+   * current axis a = R_m A is admissible (G v = 0), and G has rank 2 with its
+   * rows normal to a (the two tied rotations).
+   */
+  TEST(HolonomicConstraints, HingeLeavesOnlyTheSpinAboutItsAxisFree)
+  {
+    using namespace corot::constraints;
+    std::mt19937             random(5);
+    const RevoluteConstraint hinge(0, 1, hinge_axis,
+                                   {{hinge_normal, hinge_axis.cross(hinge_normal)}});
+    ConstraintKinematics     state = random_state(random);
+    state[0].rotation              = quaternion(state[1].rotation.toRotationMatrix() *
+                                                Eigen::AngleAxisd(0.8, hinge_axis).toRotationMatrix());
+    ASSERT_LT(hinge.value(state).norm(), 1e-15);
+    const Eigen::Vector3d a = hinge.axis(state);
+    EXPECT_LT((a - state[1].rotation * hinge_axis).norm(), 1e-15);
+    const Eigen::Vector3d omega(-0.7, 0.4, 1.1);
+    Eigen::VectorXd       velocity = Eigen::VectorXd::Zero(12);
+    velocity.segment<3>(3)         = omega + 2.5 * a;
+    velocity.segment<3>(9)         = omega;
+    const Eigen::MatrixXd g        = hinge.jacobian(state);
+    EXPECT_LT((g * velocity).norm(), 1e-14);
+    EXPECT_LT((g.block<2, 3>(0, 3) * a).norm(), 1e-15);
+    EXPECT_EQ(Eigen::FullPivLU<Eigen::MatrixXd>(g).rank(), 2);
   }
 } // namespace

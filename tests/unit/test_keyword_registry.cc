@@ -158,8 +158,10 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
                                            {"COMPONENT MATRIX OUTPUT", P::step}, // issue 16
                                            {"MPC", P::model},
                                            {"RIGID BODY", P::model},
-                                           {"DAMPING", P::model},             // issue 15
-                                           {"KINEMATIC COUPLING", P::model}}; // issue 14
+                                           {"DAMPING", P::model},            // issue 15
+                                           {"KINEMATIC COUPLING", P::model}, // issue 14
+                                           {"ORIENTATION", P::model},
+                                           {"CONNECTOR SECTION", P::model}};
   for (const auto &[name, placement] : former)
     {
       const deck::KeywordInfo *info = deck::KeywordRegistry::instance().find(name);
