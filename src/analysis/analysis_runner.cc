@@ -121,14 +121,15 @@ namespace corot::analysis
           check_perturbation(step, *procedure, context.base);
           if (!assembler.followers().empty() &&
               !std::holds_alternative<core::StaticParameters>(step.parameters) &&
+              !std::holds_alternative<core::RiksParameters>(step.parameters) &&
               !std::holds_alternative<core::DynamicParameters>(step.parameters) &&
               !std::holds_alternative<core::FrequencyParameters>(step.parameters) &&
               !std::holds_alternative<core::BuckleParameters>(step.parameters))
             throw core::InputError(step.procedure_at,
                                    "*MPC, *RIGID BODY and connectors (" +
                                      assembler.followers().followers().front().defined_at.str() +
-                                     ") are supported in *STATIC, *DYNAMIC, *FREQUENCY and "
-                                     "*BUCKLE only in this release");
+                                     ") are supported in *STATIC (with RIKS), *DYNAMIC, "
+                                     "*FREQUENCY and *BUCKLE only in this release");
           StepLoading loading = history.loading_of(context, step);
           check_pressure_support(step, loading, context.base);
           progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;

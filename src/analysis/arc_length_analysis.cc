@@ -87,7 +87,8 @@ namespace corot::analysis
         add_pressure_force(context_, pressures_at_load_factor(load_factor), &context_.configuration,
                            unused, &tangent);
       }
-    if (pressures || !context_.assembler.partial_rotations().empty())
+    if (pressures || !context_.assembler.partial_rotations().empty() ||
+        !context_.assembler.followers().empty())
       // q at this configuration, condensed with the constraints just linearised here.
       context_.assembler.condense(reference_at_configuration(), condensed_reference_);
     // DOFs without stiffness and without load (reference or dead) are held, as in *STATIC.
@@ -216,9 +217,7 @@ namespace corot::analysis
           solvers::NewtonSolver(controls, convergence).solve(iterate, report);
         if (result.converged)
           {
-            reaction = Eigen::VectorXd::Zero(internal.size());
-            for (const unsigned dof : assembler.reaction_dofs())
-              reaction[dof] = internal[dof] - force[dof];
+            reaction  = assembler.reactions(internal, force);
             direction = increment;
             return result.iterations;
           }

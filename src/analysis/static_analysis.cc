@@ -21,24 +21,6 @@ namespace corot::analysis
 {
   namespace
   {
-    /**
-     * Reactions: internal minus external force on constrained DOFs
-     * (Assembler::reaction_dofs()), zero elsewhere; a carried node's share
-     * goes to its leader first (a supported rigid body's reference node
-     * carries the body's loads).
-     */
-    Eigen::VectorXd
-    reactions(const assembly::Assembler &assembler, const Eigen::VectorXd &internal,
-              const Eigen::VectorXd &external)
-    {
-      Eigen::VectorXd unbalanced = internal - external;
-      assembler.followers().condense(unbalanced, assembler.follower_state());
-      Eigen::VectorXd result = Eigen::VectorXd::Zero(internal.size());
-      for (const unsigned dof : assembler.reaction_dofs())
-        result[dof] = unbalanced[dof];
-      return result;
-    }
-
     std::string
     format(const double value)
     {
@@ -112,7 +94,7 @@ namespace corot::analysis
     linear_ += delta;
 
     assembler.assemble_linear_residual(linear_, external, residual, internal, nullptr);
-    reaction = reactions(assembler, internal, external);
+    reaction = assembler.reactions(internal, external);
     // The configuration holds the same state for what reads one (rotations
     // exp(theta) about the reference, never composed with earlier steps').
     const core::Configuration state =
@@ -239,7 +221,7 @@ namespace corot::analysis
         external = external_at(context_.configuration, nullptr);
       assembler.assemble_residual(context_.configuration, nonlinear, external, residual, internal,
                                          nullptr);
-      reaction = reactions(assembler, internal, external);
+      reaction = assembler.reactions(internal, external);
 
       increment += step_length * delta;
       result.residual = test.norms(assembler.to_replicated(residual));

@@ -337,6 +337,17 @@ namespace corot::assembly
     followers_.restore(configuration);
   }
 
+  Eigen::VectorXd
+  Assembler::reactions(const Eigen::VectorXd &internal, const Eigen::VectorXd &external) const
+  {
+    Eigen::VectorXd unbalanced = internal - external;
+    followers_.condense(unbalanced, follower_state_);
+    Eigen::VectorXd result = Eigen::VectorXd::Zero(internal.size());
+    for (const unsigned dof : reaction_dofs())
+      result[dof] = unbalanced[dof];
+    return result;
+  }
+
   std::vector<unsigned>
   Assembler::reaction_dofs() const
   {

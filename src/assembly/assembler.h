@@ -156,6 +156,15 @@ namespace corot::assembly
     reaction_dofs() const;
 
     /**
+     * Reactions: @p internal minus @p external force on the constrained DOFs
+     * (reaction_dofs()), zero elsewhere; a carried node's share goes to its
+     * leader first (a supported rigid body's reference node carries the
+     * body's loads; the lines at follower_state()).
+     */
+    Eigen::VectorXd
+    reactions(const Eigen::VectorXd &internal, const Eigen::VectorXd &external) const;
+
+    /**
      * Adds the matrix @p block on the DOFs @p dofs to @p matrix (assembled with
      * the current constraints) as distribute_local_to_global would: rows and
      * columns of constrained DOFs go to their masters, with no diagonal added

@@ -165,12 +165,6 @@ namespace
                                  deck(beam_section, "*MPC\nBEAM, 13, 11\n*BOUNDARY\n13, 2\n", 1.0));
     EXPECT_NE(supported.find("supported.inp:"), std::string::npos) << supported;
     EXPECT_NE(supported.find("redundant"), std::string::npos) << supported;
-    const std::string riks =
-      corot::test::error_of_deck("riks.inp", deck(beam_section, "*MPC\nBEAM, 13, 11\n", 1.0,
-                                                  "*STATIC, RIKS\n0.1, 1.0\n"));
-    EXPECT_NE(riks.find("riks.inp:"), std::string::npos) << riks;
-    EXPECT_NE(riks.find("*STATIC, *DYNAMIC, *FREQUENCY and *BUCKLE only"), std::string::npos)
-      << riks;
     // The alpha-methods carry forces of t_n into the step, which with
     // constraints that turn would need the constraint forces of t_n too.
     // (HHT with ALPHA=0 is Newmark, which carries nothing and takes them.)
