@@ -76,11 +76,20 @@ namespace corot::elements
       return true;
     }
 
+    /**
+     * The connector's relative motion in the local frame of node a (Abaqus'
+     * connector output CU and CUR), F the orientation's axes at a (columns),
+     * X the reference and x = X + u the current positions, R the nodal
+     * rotations: CU = (R_a F)^T (x_b - x_a) - F^T (X_b - X_a), the relative
+     * displacement along the local directions as they turn with node a, and
+     * CUR the rotation vector of F^T R_a^T R_b F, the relative rotation in
+     * those directions (principal value, |CUR| <= pi; a hinge's angle is
+     * CUR1). With @p large_displacements false their linearisations,
+     * CU = F^T (u_b - u_a - psi_a x (X_b - X_a)) and CUR = F^T (psi_b - psi_a).
+     * Names CU1-CU3, CUR1-CUR3 (CUR only where the connector has rotations).
+     */
     std::vector<std::pair<std::string, double>>
-    section_forces(const ElementKinematics &, bool) const override
-    {
-      return {};
-    }
+    section_forces(const ElementKinematics &state, bool large_displacements) const override;
 
   private:
     /** A zero matrix of the element's size. */
@@ -92,5 +101,7 @@ namespace corot::elements
 
     std::vector<unsigned> node_ids_;
     bool                  rotations_;
+    Eigen::Matrix3d       frame_;      ///< the orientation's axes at node a (columns)
+    Eigen::Vector3d       separation_; ///< X_b - X_a
   };
 } // namespace corot::elements

@@ -33,7 +33,8 @@ namespace corot::analysis
      * Whether *EL PRINT @p request asks for the section force @p name (e.g.
      * "SM1_end2"): S, SF (Abaqus: all section force and moment components)
      * or no variable for all of them, SM for SM1 SM2 SM3, or the component
-     * itself (at every position).
+     * itself (at every position); for a connector, CU for its relative
+     * displacements CU1-CU3 and CUR for its relative rotations CUR1-CUR3.
      */
     bool
     wants_section_force(const core::OutputRequest &request, const std::string &name)
@@ -41,8 +42,12 @@ namespace corot::analysis
       if (request.variables.empty())
         return true;
       const std::string component = name.substr(0, name.find("_end"));
+      const bool        rotation  = component.rfind("CUR", 0) == 0;
+      const bool        motion    = component.rfind("CU", 0) == 0;
       for (const std::string &v : request.variables)
-        if (v == "S" || v == "SF" || v == component || (v == "SM" && component.rfind("SM", 0) == 0))
+        if (((v == "S" || v == "SF") && !motion) || v == component ||
+            (v == "SM" && component.rfind("SM", 0) == 0) || (v == "CUR" && rotation) ||
+            (v == "CU" && motion && !rotation))
           return true;
       return false;
     }

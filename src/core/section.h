@@ -104,7 +104,9 @@ namespace corot::core
    */
   struct ConnectorProperties
   {
-    bool rotations = false; ///< the connection involves the nodes' rotations (RX..RZ)
+    bool            rotations = false; ///< the connection involves the nodes' rotations (RX..RZ)
+    std::string     orientation_a;     ///< upper case; empty: the global axes
+    Eigen::Matrix3d frame_a = Eigen::Matrix3d::Identity(); ///< its axes (columns), resolved
   };
 
   /**

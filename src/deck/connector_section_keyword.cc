@@ -111,6 +111,7 @@ namespace corot::deck
     section.properties.connector().rotations =
       std::any_of(connector.components.begin(), connector.components.end(),
                   [](const Component c) { return c != Component::join; });
+    section.properties.connector().orientation_a = connector.orientation_a;
     state.model.sections.push_back(section);
 
     const size_t index = state.model.connector_sections.size();

@@ -298,6 +298,18 @@ namespace corot::deck
           beam.shear_factor_1 = k->first / g_a;
           beam.shear_factor_2 = k->second / g_a;
         }
+      if (section.kind == core::SectionKind::connector &&
+          !properties.connector().orientation_a.empty())
+        {
+          core::ConnectorProperties &connector = properties.connector();
+          const auto                 it        = model.orientations.find(connector.orientation_a);
+          if (it == model.orientations.end())
+            throw core::InputError(section.defined_at, "*CONNECTOR SECTION: orientation " +
+                                                         connector.orientation_a +
+                                                         " is not defined (*ORIENTATION, NAME=" +
+                                                         connector.orientation_a + ")");
+          connector.frame_a = it->second.axes;
+        }
       return resolved.emplace(&section, std::make_pair(std::move(properties), material))
         .first->second;
     };

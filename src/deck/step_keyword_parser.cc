@@ -275,8 +275,9 @@ namespace corot::deck
     request.defined_at = keyword.location();
     std::vector<std::string>       variables;
     const std::vector<std::string> node_variables    = {"U", "V", "RF"};
-    const std::vector<std::string> element_variables = {"S",   "E",   "SF",  "SM",  "SF1",  "SF2",
-                                                        "SF3", "SM1", "SM2", "SM3", "ENER", "ELSE"};
+    const std::vector<std::string> element_variables = {"S",    "E",    "SF",  "SM",  "SF1",
+                                                        "SF2",  "SF3",  "SM1", "SM2", "SM3",
+                                                        "ENER", "ELSE", "CU",  "CUR"};
     bool                           is_node           = true;
     if (name == "NODE PRINT" || name == "NODE FILE")
       {
