@@ -171,6 +171,15 @@ namespace corot::deck
         std::vector<unsigned> ids;
         if (is_integer(reference.name))
           {
+            // Ids have at most nine digits (DataLine::max_integer): a longer one
+            // is out of range, not read modulo 2^32 or thrown past as stoul's
+            // std::out_of_range (found by fuzz.deck_reader).
+            const std::size_t first_digit =
+              std::min(reference.name.find_first_not_of('0'), reference.name.size());
+            if (reference.name.size() - first_digit > std::to_string(DataLine::max_integer).size())
+              throw core::InputError(reference.location,
+                                     what + " id " + reference.name + " is out of range (at most " +
+                                       std::to_string(DataLine::max_integer) + ")");
             const unsigned long id = std::stoul(reference.name);
             if ((reference.is_node ? model.node_index.count(id) : model.element_index.count(id)) ==
                 0)

@@ -431,6 +431,12 @@ TEST_F(DeckReaderTest, ErrorUndefinedNodeSet)
   expect_error(truss + "*BOUNDARY\nNOPE, 1, 3\n", "NOPE, 1, 3", "undefined node set NOPE");
   expect_error(truss + "*BOUNDARY\n9, 1, 3\n", "9, 1, 3", "undefined node 9");
   expect_error(truss + "*NSET, NSET=A\nB, 1\n", "B, 1", "undefined node set B");
+  // An id beyond nine digits is out of range, not read modulo 2^32 or left to
+  // std::stoul's out_of_range (fuzz.deck_reader found the latter).
+  expect_error(truss + "*BOUNDARY\n15000000000000000000000, 1, 3\n",
+               "15000000000000000000000, 1, 3", "node id 15000000000000000000000 is out of range");
+  expect_error(truss + "*BOUNDARY\n4294967297, 1, 3\n", "4294967297, 1, 3",
+               "node id 4294967297 is out of range");
 }
 
 TEST_F(DeckReaderTest, ErrorUndefinedElementSet)
