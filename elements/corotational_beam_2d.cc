@@ -112,6 +112,69 @@ namespace corot::elements
     reference_length_ = linear_.length();
     reference_angle_  = std::atan2(reference_chord_[1], reference_chord_[0]);
     basic_stiffness_  = linear_.basic_stiffness();
+    reference_start_  = definition.reference_positions[0].head<2>();
+    if (!definition.section.beam().lumped)
+      consistent_inertia_.emplace(reference_start_, reference_start_ + reference_chord_,
+                                  definition.material.density * definition.section.beam().area);
+  }
+
+  void
+  CorotationalBeam2D::dynamic_mass(const bool nonlinear, Eigen::MatrixXd &mass_matrix) const
+  {
+    if (!consistent_inertia_)
+      return linear_.mass(MassKind::lumped, mass_matrix);
+    if (!nonlinear)
+      return linear_.mass(MassKind::consistent, mass_matrix);
+    linear_.mass(MassKind::lumped, mass_matrix);
+    for (const int translation : {0, 1, 3, 4})
+      mass_matrix(translation, translation) = 0.0;
+  }
+
+  PlanarConsistentInertia::Vector6
+  CorotationalBeam2D::coordinates(const ElementKinematics           &state,
+                                  const Eigen::Matrix<double, 6, 1> *continued) const
+  {
+    PlanarConsistentInertia::Vector6 q;
+    const Eigen::Vector2d start[2] = {reference_start_, reference_start_ + reference_chord_};
+    for (unsigned node = 0; node < 2; ++node)
+      {
+        q.segment<2>(3 * node) = start[node] + state[node].displacement.head<2>();
+        const double angle     = planar_angle(state[node].rotation);
+        q[3 * node + 2]        = continued == nullptr ? angle :
+                                                        (*continued)[3 * node + 2] +
+                                                   wrapped(angle - (*continued)[3 * node + 2]);
+      }
+    return q;
+  }
+
+  void
+  CorotationalBeam2D::midpoint_inertia_force(const ElementKinematics &state_n,
+                                             const ElementKinematics &state_n1,
+                                             const Eigen::VectorXd &velocity_n, const double dt,
+                                             Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const
+  {
+    if (!consistent_inertia_)
+      return Element::midpoint_inertia_force(state_n, state_n1, velocity_n, dt, force, tangent);
+    const PlanarConsistentInertia::Vector6 q_n  = coordinates(state_n, nullptr);
+    const PlanarConsistentInertia::Vector6 q_n1 = coordinates(state_n1, &q_n);
+    PlanarConsistentInertia::Vector6       f;
+    PlanarConsistentInertia::Matrix6       k;
+    consistent_inertia_->midpoint_force(q_n, q_n1, velocity_n, dt, f,
+                                        tangent != nullptr ? &k : nullptr);
+    force = f;
+    if (tangent != nullptr)
+      *tangent = k;
+  }
+
+  std::pair<double, Eigen::Vector3d>
+  CorotationalBeam2D::configuration_dependent_momentum(const ElementKinematics &state,
+                                                       const Eigen::VectorXd   &velocity) const
+  {
+    if (!consistent_inertia_)
+      return Element::configuration_dependent_momentum(state, velocity);
+    const PlanarConsistentInertia::Vector6 q = coordinates(state, nullptr);
+    return {consistent_inertia_->kinetic_energy(q, velocity),
+            Eigen::Vector3d(0.0, 0.0, consistent_inertia_->angular_momentum(q, velocity))};
   }
 
   Eigen::Vector2d

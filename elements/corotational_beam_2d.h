@@ -5,7 +5,10 @@
  * the energy-conserving mid-point force of Crisfield & Shi (1993), section 4.
  */
 #include <elements/element.h>
+#include <elements/planar_consistent_inertia.h>
 #include <elements/timoshenko_beam_2d.h>
+
+#include <optional>
 
 namespace corot::elements
 {
@@ -123,6 +126,37 @@ namespace corot::elements
       linear_.mass(kind, mass_matrix);
     }
 
+    /**
+     * LUMPED=YES (default): the lumped mass. LUMPED=NO: in a linear step the
+     * consistent mass above; under NLGEOM the lumped rotary inertia only, the
+     * translational mass being the co-rotational Hermite mass of
+     * midpoint_inertia_force().
+     */
+    void
+    dynamic_mass(bool nonlinear, Eigen::MatrixXd &mass_matrix) const override;
+
+    /** Whether the section says LUMPED=NO. */
+    bool
+    has_configuration_dependent_mass() const override
+    {
+      return consistent_inertia_.has_value();
+    }
+
+    /**
+     * PlanarConsistentInertia::midpoint_force() of the element's nodes
+     * (positions X + u, rotations RZ; the step's RZ change taken in
+     * (-pi, pi]).
+     */
+    void
+    midpoint_inertia_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
+                           const Eigen::VectorXd &velocity_n, double dt, Eigen::VectorXd &force,
+                           Eigen::MatrixXd *tangent) const override;
+
+    /** Of the Hermite mass (PlanarConsistentInertia); angular momentum about z. */
+    std::pair<double, Eigen::Vector3d>
+    configuration_dependent_momentum(const ElementKinematics &state,
+                                     const Eigen::VectorXd   &velocity) const override;
+
     /** The linear B21 stiffness (equal to the tangent at the reference configuration). */
     void
     linear_stiffness(Eigen::MatrixXd &stiffness) const override
@@ -192,5 +226,12 @@ namespace corot::elements
     double           reference_length_;
     double           reference_angle_; ///< alpha0 = atan2 of the reference chord
     Eigen::Matrix3d  basic_stiffness_; ///< K_l
+    /** The co-rotational Hermite mass of a LUMPED=NO section (Meijaard 1993). */
+    std::optional<PlanarConsistentInertia> consistent_inertia_;
+    Eigen::Vector2d                        reference_start_; ///< X of node 1 (in the plane)
+
+    /** q = (X + u, RZ) of both nodes; with @p continued, RZ continuing its values. */
+    PlanarConsistentInertia::Vector6
+    coordinates(const ElementKinematics &state, const Eigen::Matrix<double, 6, 1> *continued) const;
   };
 } // namespace corot::elements

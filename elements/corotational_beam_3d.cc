@@ -63,6 +63,7 @@ namespace corot::elements
              linear_.local_axes().transpose())
     , length_(linear_.length())
     , modified_strains_(modified_strains)
+    , lumped_dynamic_mass_(definition.section.beam().lumped)
   {
     const double l = length_, e = linear_.material().youngs_modulus,
                  g             = linear_.material().shear_modulus;
@@ -409,6 +410,19 @@ namespace corot::elements
     // Minus the forces on node 1, plus those on node 2, in the axes r1 r2 r3.
     return spatial_beam_section_forces(-rt * f.segment<3>(0), -rt * f.segment<3>(3),
                                        rt * f.segment<3>(6), rt * f.segment<3>(9));
+  }
+
+  void
+  CorotationalBeam3D::dynamic_mass(const bool nonlinear, Eigen::MatrixXd &mass_matrix) const
+  {
+    if (lumped_dynamic_mass_)
+      return mass(MassKind::lumped, mass_matrix);
+    if (nonlinear)
+      throw std::runtime_error(
+        "LUMPED=NO (a consistent mass) on a B31 section in a *DYNAMIC step with NLGEOM: the "
+        "co-rotational consistent mass is built for B21 only; B31 lumps its mass (give "
+        "LUMPED=YES, or leave it out)");
+    mass(MassKind::consistent, mass_matrix);
   }
 } // namespace corot::elements
 

@@ -152,6 +152,14 @@ namespace corot::elements
       linear_.mass(kind, mass_matrix);
     }
 
+    /**
+     * LUMPED=YES (default): the lumped mass; LUMPED=NO: the consistent mass in
+     * a linear step. Under NLGEOM B31 has no co-rotational consistent mass yet
+     * (B21 has): LUMPED=NO then throws std::runtime_error.
+     */
+    void
+    dynamic_mass(bool nonlinear, Eigen::MatrixXd &mass_matrix) const override;
+
     /** That of TimoshenkoBeam3D; equal to the tangent at the reference. */
     void
     linear_stiffness(Eigen::MatrixXd &stiffness) const override
@@ -253,8 +261,9 @@ namespace corot::elements
     CorotationalFrame3D                        frame_;
     double                                     length_;
     bool                                       modified_strains_;
-    Eigen::Matrix<double, 6, 6>                section_stiffness_; ///< S (Meijaard eqs. 5-6)
-    std::array<Eigen::Matrix<double, 7, 7>, 6> strain_hessian_;    ///< d2 eps_k/d d_l^2 (constant)
-    std::array<Eigen::Matrix<double, 6, 6>, 6> modified_hessian_;  ///< d2 eps~_k/d eps^2 (constant)
+    bool                                       lumped_dynamic_mass_; ///< the section's LUMPED=
+    Eigen::Matrix<double, 6, 6>                section_stiffness_;   ///< S (Meijaard eqs. 5-6)
+    std::array<Eigen::Matrix<double, 7, 7>, 6> strain_hessian_;   ///< d2 eps_k/d d_l^2 (constant)
+    std::array<Eigen::Matrix<double, 6, 6>, 6> modified_hessian_; ///< d2 eps~_k/d eps^2 (constant)
   };
 } // namespace corot::elements

@@ -15,6 +15,7 @@
 #include <Eigen/Dense>
 #include <Eigen/Geometry>
 
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -109,6 +110,59 @@ namespace corot::elements
     /** Mass matrix (size n_dofs()) about the reference configuration. */
     virtual void
     mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const = 0;
+
+    /**
+     * The constant mass matrix of *DYNAMIC: by default the lumped mass.
+     * With a consistent dynamic mass (a beam section's LUMPED=NO) the
+     * consistent mass() in a linear step (@p nonlinear false) and, under
+     * NLGEOM, only the part that does not turn with the nodes (B21: the lumped
+     * rotary inertia); has_configuration_dependent_mass() then says that
+     * midpoint_inertia_force() carries the rest. Throws std::runtime_error
+     * for a mass choice the element does not offer.
+     */
+    virtual void
+    dynamic_mass(bool /*nonlinear*/, Eigen::MatrixXd &mass_matrix) const
+    {
+      mass(MassKind::lumped, mass_matrix);
+    }
+
+    /**
+     * Whether part of the element's mass turns with its nodes in a
+     * geometrically non-linear *DYNAMIC step (kinetic energy
+     * 1/2 v.M(d) v): midpoint_inertia_force(), configuration_kinetic_energy().
+     */
+    virtual bool
+    has_configuration_dependent_mass() const
+    {
+      return false;
+    }
+
+    /**
+     * The inertia force of that mass over a step of the energy-conserving
+     * mid-point scheme from @p state_n with velocities @p velocity_n (size
+     * n_dofs(), rotations as DOF rates) to @p state_n1 in time @p dt, with
+     * v_{n+1} = 2 Delta d/dt - v_n: Delta d . force = T_{n+1} - T_n to
+     * round-off. @p tangent, if given, is d force / d d_{n+1}.
+     */
+    virtual void
+    midpoint_inertia_force(const ElementKinematics & /*state_n*/,
+                           const ElementKinematics & /*state_n1*/,
+                           const Eigen::VectorXd & /*velocity_n*/, double /*dt*/,
+                           Eigen::VectorXd & /*force*/, Eigen::MatrixXd * /*tangent*/) const
+    {
+      throw std::logic_error("the element has no configuration-dependent mass");
+    }
+
+    /**
+     * Kinetic energy and angular momentum about the origin of that mass at
+     * @p state with DOF rates @p velocity (zero without one).
+     */
+    virtual std::pair<double, Eigen::Vector3d>
+    configuration_dependent_momentum(const ElementKinematics & /*state*/,
+                                     const Eigen::VectorXd & /*velocity*/) const
+    {
+      return {0.0, Eigen::Vector3d::Zero()};
+    }
 
     /** Small-displacement stiffness about the reference configuration. */
     virtual void

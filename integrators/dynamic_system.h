@@ -29,6 +29,17 @@ namespace corot::integrators
   };
 
   /**
+   * The step a scheme formed the mid-point inertia of the
+   * configuration-dependent masses over
+   * (DynamicSystem::midpoint_configuration_inertia()): its v_n and dt.
+   */
+  struct MidpointInertiaStep
+  {
+    Eigen::VectorXd velocity_n;
+    double          dt = 0.0;
+  };
+
+  /**
    * The inertia force of a trial increment as a scheme forms it (e.g. M a on
    * translations, a moment on rotating nodes), with the Newton tangent of its
    * part on the rotating nodes.
@@ -65,6 +76,11 @@ namespace corot::integrators
      * not applied this way. At most one of this and follower_step is set.
      */
     std::optional<double> end_of_step_follower_time = std::nullopt;
+    /**
+     * Set when @p force includes DynamicSystem::midpoint_configuration_inertia()
+     * of this step: the Newton matrix then gets its tangent.
+     */
+    std::optional<MidpointInertiaStep> configuration_inertia_step = std::nullopt;
   };
 
   /**
@@ -287,6 +303,33 @@ namespace corot::integrators
     /** The (constant) mass matrix M of mass_times(), rows and columns of constrained DOFs zero. */
     virtual Eigen::SparseMatrix<double>
     mass_matrix() const = 0;
+
+    /**
+     * Whether part of the mass turns with the configuration (a co-rotational
+     * consistent beam mass): its inertia is not in mass_times() but in
+     * midpoint_configuration_inertia(), and kinetic_energy() includes it.
+     * Schemes that do not apply it must refuse such a system.
+     */
+    virtual bool
+    has_configuration_dependent_mass() const
+    {
+      return false;
+    }
+
+    /**
+     * The inertia force of the configuration-dependent masses over a step of
+     * the energy-conserving mid-point scheme from @p d_n with velocities
+     * @p v_n by @p increment in time @p dt (v_{n+1} = 2 increment/dt - v_n), on
+     * every DOF: increment . force is exactly their change of kinetic energy.
+     * Empty without such masses.
+     */
+    virtual Eigen::VectorXd
+    midpoint_configuration_inertia(const Eigen::VectorXd & /*d_n*/,
+                                   const Eigen::VectorXd & /*increment*/,
+                                   const Eigen::VectorXd & /*v_n*/, double /*dt*/) const
+    {
+      return {};
+    }
 
     /** Kinetic energy at (@p d, @p v) (default 1/2 v.M v). */
     virtual double

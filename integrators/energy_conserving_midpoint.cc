@@ -71,10 +71,16 @@ namespace corot::integrators
     const Eigen::VectorXd &v_n       = state.velocity;
     Eigen::VectorXd        increment = midpoint_predictor(state, dt);
     impose_prescribed_increment(system, state.time, dt, state.displacement, increment);
-    const bool damped  = system.has_damping();
-    const auto inertia = [&](const Eigen::VectorXd &trial) {
+    const bool damped       = system.has_damping();
+    const bool turning_mass = system.has_configuration_dependent_mass();
+    const auto inertia      = [&](const Eigen::VectorXd &trial) {
       InertiaForce result  = midpoint_inertia_force(system, state.displacement, trial, v_n, dt);
       result.follower_step = std::make_pair(state.time, state.time + dt);
+      if (turning_mass)
+        {
+          result.force += system.midpoint_configuration_inertia(state.displacement, trial, v_n, dt);
+          result.configuration_inertia_step = MidpointInertiaStep{v_n, dt};
+        }
       if (damped)
         {
           result.force += midpoint_damping_force(system, state.displacement, trial, dt);

@@ -76,6 +76,16 @@ namespace corot::integrators
       return true;
     }
 
+    /**
+     * Yes: DynamicSystem::midpoint_configuration_inertia(), whose work on the
+     * step is exactly the change of its kinetic energy.
+     */
+    bool
+    applies_configuration_dependent_mass() const override
+    {
+      return true;
+    }
+
   private:
     double external_work_ = 0.0;
     double dissipated_    = 0.0;

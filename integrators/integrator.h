@@ -104,6 +104,18 @@ namespace corot::integrators
     }
 
     /**
+     * Whether the scheme applies the inertia of masses that turn with the
+     * configuration (DynamicSystem::has_configuration_dependent_mass(): a
+     * B21 section's LUMPED=NO under NLGEOM). Default false: such a step is
+     * refused for the scheme rather than run without that mass.
+     */
+    virtual bool
+    applies_configuration_dependent_mass() const
+    {
+      return false;
+    }
+
+    /**
      * Why the scheme cannot advance @p system (a message for the deck's
      * *DYNAMIC line), or empty if it can (the default).
      */

@@ -72,7 +72,13 @@ namespace corot::analysis
     // Followers' own mass stays on their rows: it reaches their leaders
     // through the lines of each configuration (newton_correction()).
     context_.assembler.assemble_matrix_keeping_followers(
-      assembly::MatrixKind::lumped_mass, core::Configuration(context_.model.nodes.size()), mass_);
+      nonlinear_ ? assembly::MatrixKind::dynamic_mass : assembly::MatrixKind::linear_dynamic_mass,
+      core::Configuration(context_.model.nodes.size()), mass_);
+    turning_mass_ = nonlinear_ && context_.assembler.has_configuration_dependent_mass();
+    if (turning_mass_ && !context_.assembler.followers().empty())
+      throw std::runtime_error(
+        "a consistent beam mass under NLGEOM (LUMPED=NO) with *MPC, *RIGID BODY or connectors is "
+        "not built yet: give LUMPED=YES");
 
     for (const auto &node : context_.model.nodes)
       length_scale_ = std::max(length_scale_, node.position.norm());
@@ -308,10 +314,27 @@ namespace corot::analysis
     return result;
   }
 
+  Eigen::VectorXd
+  AssembledDynamicSystem::midpoint_configuration_inertia(const Eigen::VectorXd &d_n,
+                                                         const Eigen::VectorXd &increment,
+                                                         const Eigen::VectorXd &v_n,
+                                                         const double           dt) const
+  {
+    if (!turning_mass_)
+      return {};
+    Eigen::VectorXd force;
+    context_.assembler.assemble_midpoint_inertia(configuration(d_n),
+                                                 configuration(compose(d_n, increment)), v_n, dt,
+                                                 force, nullptr);
+    return force;
+  }
+
   double
   AssembledDynamicSystem::kinetic_energy(const Eigen::VectorXd &d, const Eigen::VectorXd &v) const
   {
     double result = 0.5 * v.dot(mass_times(v));
+    if (turning_mass_)
+      result += context_.assembler.configuration_dependent_momentum(configuration(d), v).first;
     for (const So3Node &node : so3_nodes_)
       {
         const Eigen::Vector3d w = rotation_entries(node, v);
@@ -346,6 +369,8 @@ namespace corot::analysis
           }
         result += x.cross(p);
       }
+    if (turning_mass_)
+      result += context_.assembler.configuration_dependent_momentum(configuration(d), v).second;
     for (const So3Node &node : so3_nodes_)
       {
         const Eigen::Vector3d w = rotation_entries(node, v);
@@ -656,6 +681,18 @@ namespace corot::analysis
                            &end, unused, &matrix);
       }
     matrix.add(mass_coefficient, mass_);
+    if (inertia.configuration_inertia_step)
+      {
+        if (!turning_mass_)
+          throw std::logic_error("a configuration-dependent inertia without such masses");
+        dealii::TrilinosWrappers::SparseMatrix turning;
+        Eigen::VectorXd                        unused;
+        context_.assembler.assemble_midpoint_inertia(configuration(d_n), configuration(d_n1),
+                                                     inertia.configuration_inertia_step->velocity_n,
+                                                     inertia.configuration_inertia_step->dt, unused,
+                                                     &turning);
+        matrix.add(1.0, turning);
+      }
     if (inertia.damping_coefficient != 0.0)
       {
         dealii::TrilinosWrappers::SparseMatrix damping;

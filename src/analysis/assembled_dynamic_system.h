@@ -19,8 +19,10 @@ namespace corot::analysis
    * Adapts the assembler to the integrator interface: DOF vectors are
    * replicated; the configuration of a DOF vector d is the reference state
    * displaced by d, with rotational entries as total rotation vectors psi
-   * (R = exp(psi)). Uses the lumped mass (Abaqus' default for first-order
-   * elements in dynamics). Constraints: the step's boundary conditions, held
+   * (R = exp(psi)). Uses the elements' dynamic mass (Element::dynamic_mass():
+   * lumped, Abaqus' default for first-order elements in dynamics, unless a
+   * beam section says LUMPED=NO) and, under NLGEOM, the inertia of the masses
+   * that turn with the nodes (midpoint_configuration_inertia()). Constraints: the step's boundary conditions, held
    * at their values or moved as @p prescribed says.
    *
    * Nodes with all three rotational DOFs (B31) turn on SO(3): a step's
@@ -101,6 +103,18 @@ namespace corot::analysis
                       const Eigen::VectorXd &d_n1, const integrators::InertiaForce &inertia,
                       const Eigen::VectorXd &external_force, double mass_coefficient,
                       integrators::ResidualNorms &norms) override;
+
+    /** Under NLGEOM, whether an element's mass turns with its nodes (a B21 section's LUMPED=NO). */
+    bool
+    has_configuration_dependent_mass() const override
+    {
+      return turning_mass_;
+    }
+
+    /** Assembler::assemble_midpoint_inertia() at the configurations of @p d_n and its step. */
+    Eigen::VectorXd
+    midpoint_configuration_inertia(const Eigen::VectorXd &d_n, const Eigen::VectorXd &increment,
+                                   const Eigen::VectorXd &v_n, double dt) const override;
 
     /** Whether the model has *MPC or *RIGID BODY followers. */
     bool
@@ -199,12 +213,13 @@ namespace corot::analysis
                        dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
   private:
-    AnalysisContext                       &context_;
-    const StepLoading                     &loading_;
-    double                                 period_;
-    const PrescribedMotion                *prescribed_;
-    bool                                   moving_;
-    bool                                   nonlinear_; ///< NLGEOM: co-rotational, else K_lin d
+    AnalysisContext        &context_;
+    const StepLoading      &loading_;
+    double                  period_;
+    const PrescribedMotion *prescribed_;
+    bool                    moving_;
+    bool                    nonlinear_;            ///< NLGEOM: co-rotational, else K_lin d
+    bool                    turning_mass_ = false; ///< has_configuration_dependent_mass()
     dealii::TrilinosWrappers::SparseMatrix mass_;
     double                  length_scale_ = 0.0; ///< largest |nodal position| (length_scale())
     std::vector<bool>       rotational_;         ///< per DOF: a rotation (rotational_dofs())

@@ -53,6 +53,47 @@ namespace corot::analysis
                                      dt * std::sqrt(after_norm), 1e-8 * length});
       return std::sqrt(error_norm) / (tolerance * scale);
     }
+
+    /**
+     * Refuses, at the line of the first beam section with LUMPED=NO, what the
+     * co-rotational consistent mass of a non-linear step cannot run with yet:
+     * elements without one (B31), a scheme that does not apply it, ties.
+     */
+    void
+    check_consistent_mass(const AnalysisContext &context, const core::Step &step,
+                          const integrators::Integrator &integrator, const std::string &name)
+    {
+      const auto section =
+        std::find_if(context.model.sections.begin(), context.model.sections.end(),
+                     [](const core::Section &s) {
+                       return s.kind == core::SectionKind::beam && !s.properties.beam().lumped;
+                     });
+      if (!step.nlgeom || section == context.model.sections.end())
+        return;
+      const auto refuse = [&](const std::string &why) {
+        throw core::InputError(section->defined_at,
+                               "LUMPED=NO " + why + " (step at " + step.defined_at.str() + ")");
+      };
+      Eigen::MatrixXd unused;
+      for (const auto &element : context.elements)
+        try
+          {
+            element->dynamic_mass(true, unused);
+          }
+        catch (const std::runtime_error &error)
+          {
+            refuse(std::string("cannot be applied: ") + error.what());
+          }
+      if (!context.assembler.has_configuration_dependent_mass())
+        return;
+      if (!integrator.applies_configuration_dependent_mass())
+        refuse("(the co-rotational consistent B21 mass under NLGEOM) is applied by "
+               "INTEGRATOR=MIDPOINT only, not by INTEGRATOR=" +
+               name + " yet: use MIDPOINT, or LUMPED=YES");
+      if (!context.assembler.followers().empty())
+        refuse("(the co-rotational consistent B21 mass under NLGEOM) with *MPC, *RIGID BODY or "
+               "connectors is not built yet: give LUMPED=YES");
+    }
   } // namespace
 
   DynamicAnalysis::DynamicAnalysis(AnalysisContext &context, const core::Step &step,
@@ -85,6 +126,7 @@ namespace corot::analysis
     const solvers::NewtonControls controls =
       step_.controls.applied_to(p.direct ? solvers::NewtonControls::for_fixed_time_increments() :
                                            solvers::NewtonControls::for_dynamics());
+    check_consistent_mass(context_, step_, *integrator, p.integrator->name());
     AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom,
                                   controls);
     if (const std::string why = integrator->limitation(system); !why.empty())

@@ -9,6 +9,7 @@
 #include <deal.II/lac/vector.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace corot::assembly
@@ -52,11 +53,23 @@ namespace corot::assembly
       return result;
     }
 
+    /** The entries of the replicated @p vector on the element DOFs @p dofs (zero where invalid). */
+    Eigen::VectorXd
+    element_values(const std::vector<unsigned> &dofs, const Eigen::VectorXd &vector)
+    {
+      Eigen::VectorXd result = Eigen::VectorXd::Zero(dofs.size());
+      for (unsigned i = 0; i < dofs.size(); ++i)
+        if (dofs[i] != core::DofMap::invalid)
+          result[i] = vector[dofs[i]];
+      return result;
+    }
+
     bool
     is_mass(const MatrixKind kind)
     {
       return kind == MatrixKind::consistent_mass || kind == MatrixKind::lumped_mass ||
-             kind == MatrixKind::turned_consistent_mass;
+             kind == MatrixKind::turned_consistent_mass || kind == MatrixKind::dynamic_mass ||
+             kind == MatrixKind::linear_dynamic_mass;
     }
   } // namespace
 
@@ -509,6 +522,10 @@ namespace corot::assembly
         case MatrixKind::lumped_mass:
           element.mass(elements::MassKind::lumped, matrix);
           break;
+        case MatrixKind::dynamic_mass:
+        case MatrixKind::linear_dynamic_mass:
+          element.dynamic_mass(kind == MatrixKind::dynamic_mass, matrix);
+          break;
         case MatrixKind::geometric_stiffness:
           element.geometric_stiffness(kinematics(e, configuration), matrix);
           break;
@@ -753,12 +770,7 @@ namespace corot::assembly
         const elements::Element &element = *elements_[e];
         Eigen::MatrixXd          linear;
         element.linear_stiffness(linear);
-        const auto     &dofs           = element_dofs_[e];
-        Eigen::VectorXd element_values = Eigen::VectorXd::Zero(dofs.size());
-        for (unsigned i = 0; i < dofs.size(); ++i)
-          if (dofs[i] != core::DofMap::invalid)
-            element_values[i] = values[dofs[i]];
-        force = linear * element_values;
+        force = linear * element_values(element_dofs_[e], values);
         if (stiffness != nullptr)
           *stiffness = linear;
       },
@@ -817,15 +829,65 @@ namespace corot::assembly
               rayleigh_damping_matrix(element, material.rayleigh_alpha, material.rayleigh_beta,
                                       element_rotation(e, configuration), positions);
           }
-        Eigen::VectorXd element_velocity = Eigen::VectorXd::Zero(dofs.size());
-        for (unsigned i = 0; i < dofs.size(); ++i)
-          if (dofs[i] != core::DofMap::invalid)
-            element_velocity[i] = velocity[dofs[i]];
-        element_force = matrix_e * element_velocity;
+        element_force = matrix_e * element_values(dofs, velocity);
         if (damping != nullptr)
           *damping = matrix_e;
       },
       Eigen::VectorXd::Zero(dofs_.n_dofs()), residual, force, matrix, false);
+  }
+
+  bool
+  Assembler::has_configuration_dependent_mass() const
+  {
+    return std::any_of(elements_.begin(), elements_.end(), [](const auto &element) {
+      return element->has_configuration_dependent_mass();
+    });
+  }
+
+  void
+  Assembler::assemble_midpoint_inertia(const core::Configuration &configuration_n,
+                                       const core::Configuration &configuration_n1,
+                                       const Eigen::VectorXd &velocity_n, const double dt,
+                                       Eigen::VectorXd                        &force,
+                                       dealii::TrilinosWrappers::SparseMatrix *tangent) const
+  {
+    dealii::TrilinosWrappers::MPI::Vector residual;
+    assemble_element_forces(
+      [&](const unsigned e, Eigen::VectorXd &element_force, Eigen::MatrixXd *element_tangent) {
+        const elements::Element &element = *elements_[e];
+        const unsigned           n       = element_dofs_[e].size();
+        if (!element.has_configuration_dependent_mass())
+          {
+            element_force = Eigen::VectorXd::Zero(n);
+            if (element_tangent != nullptr)
+              *element_tangent = Eigen::MatrixXd::Zero(n, n);
+            return;
+          }
+        element.midpoint_inertia_force(kinematics(e, configuration_n),
+                                       kinematics(e, configuration_n1),
+                                       element_values(element_dofs_[e], velocity_n), dt,
+                                       element_force, element_tangent);
+      },
+      Eigen::VectorXd::Zero(dofs_.n_dofs()), residual, force, tangent, false);
+  }
+
+  std::pair<double, Eigen::Vector3d>
+  Assembler::configuration_dependent_momentum(const core::Configuration &configuration,
+                                              const Eigen::VectorXd     &velocity) const
+  {
+    std::array<double, 4> sum{{0.0, 0.0, 0.0, 0.0}};
+    for (const unsigned e : local_elements_)
+      if (elements_[e]->has_configuration_dependent_mass())
+        {
+          const auto [energy, momentum] = elements_[e]->configuration_dependent_momentum(
+            kinematics(e, configuration), element_values(element_dofs_[e], velocity));
+          sum[0] += energy;
+          for (unsigned k = 0; k < 3; ++k)
+            sum[k + 1] += momentum[k];
+        }
+    dealii::Utilities::MPI::sum(dealii::ArrayView<const double>(sum.data(), 4), communicator_,
+                                dealii::ArrayView<double>(sum.data(), 4));
+    return {sum[0], Eigen::Vector3d(sum[1], sum[2], sum[3])};
   }
 
   void
@@ -1001,12 +1063,8 @@ namespace corot::assembly
         else
           {
             elements_[e]->linear_stiffness(stiffness);
-            const auto     &dofs           = element_dofs_[e];
-            Eigen::VectorXd element_values = Eigen::VectorXd::Zero(dofs.size());
-            for (unsigned i = 0; i < dofs.size(); ++i)
-              if (dofs[i] != core::DofMap::invalid)
-                element_values[i] = values[dofs[i]];
-            energy += 0.5 * element_values.dot(stiffness * element_values);
+            const Eigen::VectorXd d_e = element_values(element_dofs_[e], values);
+            energy += 0.5 * d_e.dot(stiffness * d_e);
           }
       }
     return dealii::Utilities::MPI::sum(energy, communicator_);

@@ -42,6 +42,8 @@ namespace corot::assembly
     tangent_stiffness, ///< consistent tangent of the co-rotational internal force
     consistent_mass,
     lumped_mass,
+    dynamic_mass,        ///< Element::dynamic_mass() under NLGEOM (constant part)
+    linear_dynamic_mass, ///< Element::dynamic_mass() of a linear step
     geometric_stiffness, ///< initial-stress matrix at the stresses of a configuration
     symmetric_tangent_stiffness, ///< (K_t + K_t^T)/2 of the consistent tangent (eigenproblems about a base state)
     turned_consistent_mass ///< consistent mass turned with each element's rigid rotation at a configuration
@@ -342,6 +344,33 @@ namespace corot::assembly
     void
     assemble_damping(const core::Configuration &configuration, const Eigen::VectorXd &velocity,
                      Eigen::VectorXd &force, dealii::TrilinosWrappers::SparseMatrix *matrix) const;
+
+    /** Whether an element has a configuration-dependent mass (a B21 section's LUMPED=NO). */
+    bool
+    has_configuration_dependent_mass() const;
+
+    /**
+     * The mid-point inertia force of the configuration-dependent masses
+     * (Element::midpoint_inertia_force()) over the step from
+     * @p configuration_n with the replicated DOF rates @p velocity_n to
+     * @p configuration_n1 in time @p dt, on every DOF (replicated, not
+     * condensed: @p force), and, when @p tangent is given, its derivative with
+     * respect to the end of the step condensed like a tangent.
+     */
+    void
+    assemble_midpoint_inertia(const core::Configuration &configuration_n,
+                              const core::Configuration &configuration_n1,
+                              const Eigen::VectorXd &velocity_n, double dt, Eigen::VectorXd &force,
+                              dealii::TrilinosWrappers::SparseMatrix *tangent) const;
+
+    /**
+     * Kinetic energy and angular momentum about the origin of the
+     * configuration-dependent masses at @p configuration with the replicated
+     * DOF rates @p velocity (summed over ranks).
+     */
+    std::pair<double, Eigen::Vector3d>
+    configuration_dependent_momentum(const core::Configuration &configuration,
+                                     const Eigen::VectorXd     &velocity) const;
 
     /**
      * A constrained row of an assembled matrix gets the mean diagonal of its

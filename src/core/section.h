@@ -82,6 +82,14 @@ namespace corot::core
      * brick expansion of ccx 2.20). Zero: the nodes lie on the centre line.
      */
     Eigen::Vector2d axis_offset = Eigen::Vector2d::Zero();
+    /**
+     * The mass *DYNAMIC uses (Abaqus' LUMPED= of the beam sections; default
+     * YES): true, the lumped mass; false (LUMPED=NO), the consistent one: in
+     * a linear step the consistent mass of *FREQUENCY, under NLGEOM the
+     * co-rotational consistent mass that turns with the nodes
+     * (elements::PlanarConsistentInertia, B21).
+     */
+    bool lumped = true;
   };
 
   /** A shell's section (*SHELL SECTION). */

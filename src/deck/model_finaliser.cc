@@ -241,6 +241,7 @@ namespace corot::deck
         beam.n1       = given.n1;
         beam.n1_given = given.n1_given;
         beam.axis_offset = given.axis_offset;
+        beam.lumped      = given.lumped;
       }
     // The rigid eccentricity's mass is exact for small rotations only, and its
     // initial-stress matrix is not implemented (elements/rigid_offset_beam.h).

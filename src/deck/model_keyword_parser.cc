@@ -410,10 +410,12 @@ namespace corot::deck
       section.dimensions.push_back(dims.number(i));
     // Checks the dimensions now, at their line; the shear factors are recomputed
     // with the material's Poisson ratio after reading.
-    const Eigen::Vector3d n1 = section.properties.beam().n1;
+    const Eigen::Vector3d n1     = section.properties.beam().n1;
+    const bool            lumped = section.properties.beam().lumped;
     section.properties.beam() =
       beam_section_shape(section.shape, section.dimensions, 0.0, dims.location());
     section.properties.beam().n1          = n1;
+    section.properties.beam().lumped      = lumped;
     section.properties.beam().axis_offset = axis_offset(keyword, section.shape, section.dimensions);
     state_.beam_shapes.push_back(
       PendingBeamShape{state_.model.sections.size() - 1, dims.location()});
@@ -430,12 +432,26 @@ namespace corot::deck
       }
   }
 
+  namespace
+  {
+    /** A beam section's LUMPED= (Abaqus: YES, the default, or NO). */
+    bool
+    lumped_mass(const KeywordLine &keyword)
+    {
+      const std::string value = keyword.value_upper("LUMPED").value_or("YES");
+      if (value != "YES" && value != "NO")
+        throw core::InputError(keyword.location(), "LUMPED must be YES or NO, got " + value);
+      return value == "YES";
+    }
+  } // namespace
+
   void
   ModelKeywordParser::beam_section(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "OFFSET1", "OFFSET2"});
-    core::Section &section = add_section(core::SectionKind::beam, keyword, true);
-    section.shape          = keyword.required_upper("SECTION");
+    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "OFFSET1", "OFFSET2", "LUMPED"});
+    core::Section &section           = add_section(core::SectionKind::beam, keyword, true);
+    section.shape                    = keyword.required_upper("SECTION");
+    section.properties.beam().lumped = lumped_mass(keyword);
     beam_shape_lines(section, keyword, data, 2);
   }
 
@@ -451,10 +467,12 @@ namespace corot::deck
   ModelKeywordParser::beam_general_section(const KeywordLine           &keyword,
                                            const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"ELSET", "MATERIAL", "SECTION", "DENSITY", "OFFSET1", "OFFSET2"});
-    const std::string shape   = keyword.value_upper("SECTION").value_or("GENERAL");
-    core::Section    &section = add_section(core::SectionKind::beam, keyword, false);
-    section.shape             = shape;
+    keyword.check_parameters(
+      {"ELSET", "MATERIAL", "SECTION", "DENSITY", "OFFSET1", "OFFSET2", "LUMPED"});
+    const std::string shape          = keyword.value_upper("SECTION").value_or("GENERAL");
+    core::Section    &section        = add_section(core::SectionKind::beam, keyword, false);
+    section.shape                    = shape;
+    section.properties.beam().lumped = lumped_mass(keyword);
     if (const auto rho = keyword.number("DENSITY"))
       {
         require_positive(*rho, "DENSITY=", keyword.location(), true);
@@ -912,7 +930,11 @@ namespace corot::deck
     {required_parameter("ELSET", "the elements"), required_parameter("MATERIAL", "their material"),
      required_parameter("SECTION", "the shape", beam_shapes),
      optional_parameter("OFFSET1", "node line OFFSET1 h1 off the section centre along local 1"),
-     optional_parameter("OFFSET2", "node line OFFSET2 h2 off the section centre along local 2")},
+     optional_parameter("OFFSET2", "node line OFFSET2 h2 off the section centre along local 2"),
+     optional_parameter("LUMPED",
+                        "YES (default): lumped mass in *DYNAMIC; NO: consistent (B21 under "
+                        "NLGEOM: the co-rotational Hermite mass)",
+                        {"YES", "NO"})},
     "line 1 the shape's dimensions (RECT a, b; CIRC r or d, d; PIPE r, t; BOX a, b, t1..t4); "
     "line 2 the n1 direction",
     model_handler<&ModelKeywordParser::beam_section>)
@@ -927,7 +949,11 @@ namespace corot::deck
                          "BOX"}),
      optional_parameter("DENSITY", "mass density (>= 0)"),
      optional_parameter("OFFSET1", "node line OFFSET1 h1 off the section centre along local 1"),
-     optional_parameter("OFFSET2", "node line OFFSET2 h2 off the section centre along local 2")},
+     optional_parameter("OFFSET2", "node line OFFSET2 h2 off the section centre along local 2"),
+     optional_parameter("LUMPED",
+                        "YES (default): lumped mass in *DYNAMIC; NO: consistent (B21 under "
+                        "NLGEOM: the co-rotational Hermite mass)",
+                        {"YES", "NO"})},
     "line 1 A, I11, I12, I22, J (GENERAL) or the shape's dimensions; line 2 the n1 direction; "
     "line 3 E, G (unless MATERIAL=)",
     model_handler<&ModelKeywordParser::beam_general_section>)
