@@ -164,6 +164,27 @@ namespace corot::elements
       return {0.0, Eigen::Vector3d::Zero()};
     }
 
+    /**
+     * Whether the element has a damping matrix of its own (a dashpot), apart
+     * from the Rayleigh damping of its material.
+     */
+    virtual bool
+    has_damping() const
+    {
+      return false;
+    }
+
+    /**
+     * The element's own damping matrix C at @p state (force = C v, symmetric
+     * positive semi-definite, so v.C v >= 0 is the rate of dissipation);
+     * zero by default.
+     */
+    virtual void
+    damping_matrix(const ElementKinematics & /*state*/, Eigen::MatrixXd &damping) const
+    {
+      damping = Eigen::MatrixXd::Zero(n_dofs(), n_dofs());
+    }
+
     /** Small-displacement stiffness about the reference configuration. */
     virtual void
     linear_stiffness(Eigen::MatrixXd &stiffness) const = 0;

@@ -801,7 +801,9 @@ namespace corot::assembly
                        [](const core::ElementDefinition &definition) {
                          return definition.material.rayleigh_alpha != 0.0 ||
                                 definition.material.rayleigh_beta != 0.0;
-                       });
+                       }) ||
+           std::any_of(elements_.begin(), elements_.end(),
+                       [](const auto &element) { return element->has_damping(); });
   }
 
   void
@@ -828,6 +830,12 @@ namespace corot::assembly
             matrix_e =
               rayleigh_damping_matrix(element, material.rayleigh_alpha, material.rayleigh_beta,
                                       element_rotation(e, configuration), positions);
+          }
+        if (element.has_damping())
+          {
+            Eigen::MatrixXd own;
+            element.damping_matrix(kinematics(e, configuration), own);
+            matrix_e += own;
           }
         element_force = matrix_e * element_values(dofs, velocity);
         if (damping != nullptr)

@@ -329,7 +329,7 @@ namespace corot::assembly
                                  Eigen::VectorXd                        &internal_force,
                                  dealii::TrilinosWrappers::SparseMatrix *tangent) const;
 
-    /** Whether any element's material has Rayleigh damping (*DAMPING). */
+    /** Whether any element's material has Rayleigh damping (*DAMPING) or an element its own (DASHPOTA). */
     bool
     has_damping() const;
 
@@ -339,7 +339,8 @@ namespace corot::assembly
      * given, C condensed like a tangent. C is the sum of the elements'
      * Rayleigh damping (assembly::rayleigh_damping_matrix(): alpha M_lumped +
      * beta times the material stiffness in the co-rotated frame, rigid-body
-     * motion undamped by beta), symmetric positive semi-definite.
+     * motion undamped by beta) and of the elements' own damping matrices
+     * (Element::damping_matrix(): dashpots), symmetric positive semi-definite.
      */
     void
     assemble_damping(const core::Configuration &configuration, const Eigen::VectorXd &velocity,

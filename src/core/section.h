@@ -2,7 +2,7 @@
 /**
  * @file
  * Cross-section data assigned to an element set (*SOLID SECTION, *BEAM SECTION,
- * *BEAM GENERAL SECTION, *SHELL SECTION, *MASS, *ROTARY INERTIA): one struct
+ * *BEAM GENERAL SECTION, *SHELL SECTION, *MASS, *ROTARY INERTIA, *SPRING, *DASHPOT): one struct
  * per kind of section, held by SectionProperties, and the deck record Section.
  */
 #include <src/core/source_location.h>
@@ -25,7 +25,9 @@ namespace corot::core
     shell,          ///< *SHELL SECTION: thickness
     point_mass,     ///< *MASS
     rotary_inertia, ///< *ROTARY INERTIA
-    connector       ///< *CONNECTOR SECTION: a connection type (core::ConnectorSection)
+    connector,      ///< *CONNECTOR SECTION: a connection type (core::ConnectorSection)
+    spring,         ///< *SPRING: the stiffness of SPRINGA elements
+    dashpot         ///< *DASHPOT: the coefficient of DASHPOTA elements
   };
 
   /** The keyword(s) that define a section of @p kind, for messages and --help. */
@@ -46,6 +48,10 @@ namespace corot::core
           return "*ROTARY INERTIA";
         case SectionKind::connector:
           return "*CONNECTOR SECTION";
+        case SectionKind::spring:
+          return "*SPRING";
+        case SectionKind::dashpot:
+          return "*DASHPOT";
       }
     return "a section";
   }
@@ -104,6 +110,13 @@ namespace corot::core
     double          mass = 0.0; ///< *MASS value
     Eigen::Matrix3d rotary_inertia =
       Eigen::Matrix3d::Zero(); ///< *ROTARY INERTIA tensor (global axes)
+  };
+
+  /** The one constant of a discrete element (*SPRING on SPRINGA, *DASHPOT on DASHPOTA). */
+  struct DiscreteSection
+  {
+    /** Spring stiffness (force per length) or dashpot coefficient (force per velocity). */
+    double coefficient = 0.0;
   };
 
   /**
@@ -196,6 +209,20 @@ namespace corot::core
       return get<ConnectorProperties>("a connector section (*CONNECTOR SECTION)");
     }
 
+    /** The spring or dashpot constant (created in an empty section). */
+    DiscreteSection &
+    discrete()
+    {
+      return get<DiscreteSection>();
+    }
+
+    /** The spring or dashpot constant; throws std::invalid_argument for another kind of section. */
+    const DiscreteSection &
+    discrete() const
+    {
+      return get<DiscreteSection>("a spring or dashpot constant (*SPRING, *DASHPOT)");
+    }
+
     /** Whether the section holds data of type @p Kind (TrussSection, BeamSection, ...). */
     template <typename Kind>
     bool
@@ -228,7 +255,7 @@ namespace corot::core
     }
 
     std::variant<std::monostate, TrussSection, BeamSection, ShellSection, PointInertia,
-                 ConnectorProperties>
+                 ConnectorProperties, DiscreteSection>
       data_;
   };
 

@@ -26,6 +26,26 @@ namespace corot::test
       return sample;
     }
 
+    /**
+     * A SPRINGA (k = 50) or DASHPOTA (c = 0.3) between (1, 2, -1) and
+     * (4, 6, 11): the spring massless, the dashpot without stiffness or mass.
+     */
+    ElementSample
+    discrete(const std::string &name, const double coefficient, const bool spring)
+    {
+      ElementSample sample;
+      sample.name           = name;
+      ElementDefinition &d  = sample.definition;
+      d.id                  = 3;
+      d.node_ids            = {2, 5};
+      d.reference_positions = {Eigen::Vector3d(1.0, 2.0, -1.0), Eigen::Vector3d(4.0, 6.0, 11.0)};
+      d.section.discrete().coefficient = coefficient;
+      sample.massless                  = spring;
+      sample.constraints_only          = !spring;
+      sample.conserving_tangent_order  = 2;
+      return sample;
+    }
+
     /** A rectangular-ish beam section (mm^2, mm^4) with shear flexibility, steel (N, mm). */
     ElementDefinition
     beam(const Eigen::Vector3d &x1, const Eigen::Vector3d &x2)
@@ -154,6 +174,8 @@ namespace corot::test
        {space_beam("centred", Eigen::Vector2d::Zero()),
         space_beam("with axis offset", Eigen::Vector2d(7.0, -4.0))}},
       {"CONN3D2", {connector("translations (JOIN)", false), connector("hinge", true)}},
+      {"DASHPOTA", {discrete("axial dashpot", 0.3, false)}},
+      {"SPRINGA", {discrete("axial spring", 50.0, true)}},
       {"MASS", {point_inertia("point mass", 2.5)}},
       {"ROTARYI", {point_inertia("rotary inertia", 0.0)}},
       {"S3",

@@ -42,11 +42,14 @@ namespace corot::test
     int conserving_tangent_order = 1;
     /**
      * An element with neither stiffness nor mass (CONN3D2: its connection is
-     * a set of constraints, tested in test_holonomic_constraints.cc): its
+     * a set of constraints, tested in test_holonomic_constraints.cc; DASHPOTA,
+     * whose damping matrix test_discrete_elements.cc checks): its
      * tangent and mass must vanish instead of having the rigid-body modes as
      * null space and carrying a mass.
      */
     bool constraints_only = false;
+    /** An element with stiffness but no mass (SPRINGA): its mass must vanish. */
+    bool massless = false;
   };
 
   /** The samples of every element type the suite knows, by deck name (upper case). */

@@ -161,7 +161,9 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
                                            {"DAMPING", P::model},            // issue 15
                                            {"KINEMATIC COUPLING", P::model}, // issue 14
                                            {"ORIENTATION", P::model},
-                                           {"CONNECTOR SECTION", P::model}};
+                                           {"CONNECTOR SECTION", P::model},
+                                           {"SPRING", P::model},   // issue 15
+                                           {"DASHPOT", P::model}}; // issue 15
   for (const auto &[name, placement] : former)
     {
       const deck::KeywordInfo *info = deck::KeywordRegistry::instance().find(name);
@@ -178,7 +180,7 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
       EXPECT_TRUE(info->ignored()) << name;
     }
   ASSERT_NE(deck::KeywordRegistry::instance().find("INCLUDE"), nullptr);
-  // 46 parsed + 7 ignored + *INCLUDE, nothing else.
+  // 48 parsed + 7 ignored + *INCLUDE, nothing else.
   EXPECT_EQ(deck::KeywordRegistry::instance().keywords().size(), former.size() + 7 + 1);
   EXPECT_EQ(deck::KeywordRegistry::instance().find_spelling("ELPRINT"),
             deck::KeywordRegistry::instance().find("EL PRINT"));
