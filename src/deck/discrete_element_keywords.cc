@@ -9,9 +9,15 @@ namespace corot::deck
   parse_discrete_element_section(KeywordContext &context, const KeywordLine &keyword,
                                  const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"ELSET"});
-    const bool        spring = keyword.name() == "SPRING";
-    const std::string what   = spring ? "spring stiffness" : "dashpot coefficient";
+    keyword.check_parameters({"ELSET", "NONLINEAR"});
+    const bool spring = keyword.name() == "SPRING";
+    if (keyword.has("NONLINEAR"))
+      throw core::InputError(keyword.location(),
+                             "*" + keyword.name() +
+                               ", NONLINEAR (a force-elongation table) is not supported: give "
+                               "the linear " +
+                               (spring ? "stiffness" : "coefficient") + " on one data line");
+    const std::string what = spring ? "spring stiffness" : "dashpot coefficient";
     if (data.size() != 1)
       throw core::InputError(keyword.location(),
                              "*" + keyword.name() + " needs one data line, the " + what +
@@ -33,13 +39,15 @@ namespace corot::deck
 
   COROT_REGISTER_KEYWORD(spring, "SPRING", KeywordPlacement::model,
                          "stiffness of SPRINGA elements (axial springs)",
-                         {required_parameter("ELSET", "the SPRINGA elements")},
+                         {required_parameter("ELSET", "the SPRINGA elements"),
+                          optional_flag("NONLINEAR", "refused: linear springs only")},
                          "spring stiffness (force per length, >= 0)",
                          parse_discrete_element_section)
 
   COROT_REGISTER_KEYWORD(dashpot, "DASHPOT", KeywordPlacement::model,
                          "coefficient of DASHPOTA elements (axial dashpots)",
-                         {required_parameter("ELSET", "the DASHPOTA elements")},
+                         {required_parameter("ELSET", "the DASHPOTA elements"),
+                          optional_flag("NONLINEAR", "refused: linear dashpots only")},
                          "dashpot coefficient (force per velocity, >= 0)",
                          parse_discrete_element_section)
 } // namespace corot::deck

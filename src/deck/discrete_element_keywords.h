@@ -19,7 +19,8 @@ namespace corot::deck
    * velocity). Abaqus and CalculiX write an empty first data line for the
    * axial types (it holds the DOFs of SPRING1/2, DASHPOT1/2); blank lines are
    * not data, so it needs no handling. A second field (frequency or
-   * temperature dependence), NONLINEAR and ORIENTATION= are refused.
+   * temperature dependence) and NONLINEAR are refused at their lines
+   * (ORIENTATION= is an unknown parameter: the axial types have none).
    */
   void
   parse_discrete_element_section(KeywordContext &context, const KeywordLine &keyword,

@@ -1,6 +1,7 @@
 """What each CalculiX test deck is compared with, and why (the specification behind README.md).
 
-Every beam and truss deck of CalculiX's test suite (package calculix-ccx-test) has an entry.
+Every beam and truss deck of CalculiX's test suite (package calculix-ccx-test) has an entry, and
+the spring decks without solids.
 A check compares one number of corot's NAME.json (a path as in tests/decks/check_deck.py,
 last value of a history) with a reference:
   - a closed form of beam theory (closed_forms.py) where CalculiX's answer is a brick answer:
@@ -499,6 +500,18 @@ DECKS["truss"] = Deck("enabled", "two T3D2, apex load; apex free along y (held)"
                             1e-9),
                       "statics of the two-bar truss, N = 1/sqrt(2) in both bars, to 1e-9; "
                       "CalculiX prints brick stresses (sxx = szz = 5.656854 = (N/A)/2)")
+
+# ---------------------------------------------------------------------------------------------
+# spring1: a SPRINGA (k = 10) from a fixed node to node 2, Fx = 1 there, NLGEOM: U1 = F/k = 0.1
+# (closed form; CalculiX's ref 1.000000E-01 exactly). spring2: the same with *SPRING, NONLINEAR
+# (a force-elongation table), which corot refuses at its line.
+DECKS["spring1"] = Deck("enabled", "SPRINGA, axial load, NLGEOM",
+                        [Check(1, "node_output.2.U1", 0.1, 1e-12, disp(2, 0)),
+                         Check(1, "node_output.2.U2", 0.0, 1e-12, disp(2, 1))],
+                        "U1 = F/k of the linear spring, to 1e-12 (CalculiX: 0.1 exactly)")
+DECKS["spring2"] = Deck("unsupported", "SPRINGA with a NONLINEAR force-elongation table",
+                        error=r"spring2\.inp:13: \*SPRING, NONLINEAR \(a force-elongation table\) "
+                              r"is not supported")
 
 # ---------------------------------------------------------------------------------------------
 # uprofile: B32R cantilever, BOX with one wall 0.0001 thick (a U profile); *FREQUENCY then two
