@@ -45,6 +45,11 @@ namespace corot::elements
    * in time (second order) and tends to the Lagrange equation as dt -> 0.
    * Crisfield & Shi (1993) get the same identity for a constant lumped mass;
    * this is its extension to a mass that depends on the configuration.
+   * Angular momentum is not conserved exactly: the divided differences of
+   * gbar are taken in th_p, th_q and th_p - th_q separately, not in
+   * rotation-invariant combinations. A free-flying spinning 3-element B21
+   * keeps L3 to a spread of 8.7e-4, 2.5e-4, 7.2e-5 of 4.03 at dt = 0.02,
+   * 0.01, 0.005 over 10 s (second order), while its energy holds to 1e-12.
    */
   class PlanarConsistentInertia
   {

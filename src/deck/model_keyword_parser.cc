@@ -567,24 +567,49 @@ namespace corot::deck
   }
 
   void
+  ModelKeywordParser::shell_general_section(const KeywordLine           &keyword,
+                                            const std::vector<DataLine> &data)
+  {
+    keyword.check_parameters({"ELSET", "MATERIAL", "OFFSET", "DENSITY", "COMPOSITE", "USER"});
+    for (const char *form : {"COMPOSITE", "USER"})
+      if (keyword.has(form))
+        throw core::InputError(keyword.location(),
+                               std::string("*SHELL GENERAL SECTION, ") + form +
+                                 " is not supported: corot's shells are of one isotropic "
+                                 "linear elastic material (MATERIAL=)");
+    if (!keyword.has("MATERIAL"))
+      throw core::InputError(keyword.location(),
+                             "*SHELL GENERAL SECTION without MATERIAL= (a section stiffness "
+                             "matrix on the data lines) is not supported: give MATERIAL= and "
+                             "the thickness");
+    if (const auto density = keyword.number("DENSITY"); density && *density != 0.0)
+      throw core::InputError(keyword.location(),
+                             "DENSITY= on *SHELL GENERAL SECTION (a mass per area added to the "
+                             "material's) is not supported: put the mass in the material's "
+                             "*DENSITY or on MASS elements");
+    shell_section(keyword, data);
+  }
+
+  void
   ModelKeywordParser::shell_section(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
-    keyword.check_parameters({"ELSET", "MATERIAL", "OFFSET"});
+    if (keyword.name() == "SHELL SECTION")
+      keyword.check_parameters({"ELSET", "MATERIAL", "OFFSET"});
     if (keyword.has("OFFSET"))
       {
         const std::string offset = keyword.value_upper("OFFSET").value_or("");
         const bool        mid =
           offset == "MIDSURFACE" || offset == "0" || offset == "0." || offset == "0.0";
         if (!mid)
-          throw core::InputError(
-            keyword.location(),
-            "OFFSET=" + keyword.value("OFFSET").value_or("") +
-              " on *SHELL SECTION is not supported: corot's shells lie on the mid-surface "
-              "(OFFSET=0 or MIDSURFACE only)");
+          throw core::InputError(keyword.location(),
+                                 "OFFSET=" + keyword.value("OFFSET").value_or("") + " on *" +
+                                   keyword.name() +
+                                   " is not supported: corot's shells lie on the mid-surface "
+                                   "(OFFSET=0 or MIDSURFACE only)");
       }
     core::Section &section = add_section(core::SectionKind::shell, keyword, true);
     require_one_line(keyword, data);
-    data.front().require_fields(1, 2, "SHELL SECTION");
+    data.front().require_fields(1, keyword.name() == "SHELL SECTION" ? 2 : 1, keyword.name());
     section.properties.shell().thickness = data.front().number(0);
     section.dimensions                   = {section.properties.shell().thickness};
     require_positive(section.properties.shell().thickness, "shell thickness",
@@ -972,6 +997,17 @@ namespace corot::deck
     "thickness (> 0) [, number of integration points through the thickness: ignored, the section is "
     "integrated exactly]",
     model_handler<&ModelKeywordParser::shell_section>)
+
+  COROT_REGISTER_KEYWORD(
+    shell_general_section, "SHELL GENERAL SECTION", KeywordPlacement::model,
+    "pre-integrated section of S3, S4, S4R shells of one linear elastic material: as *SHELL SECTION",
+    {required_parameter("ELSET", "the elements"),
+     optional_parameter("MATERIAL",
+                        "their material (required: the stiffness-matrix form is refused)"),
+     optional_parameter("OFFSET", "0 or MIDSURFACE only (other offsets are an error)"),
+     optional_parameter("DENSITY", "0 only (an added mass per area is refused)"),
+     optional_flag("COMPOSITE", "refused"), optional_flag("USER", "refused")},
+    "thickness (> 0)", model_handler<&ModelKeywordParser::shell_general_section>)
 
   COROT_REGISTER_KEYWORD(mass, "MASS", KeywordPlacement::model, "point mass of MASS elements",
                          {required_parameter("ELSET", "the MASS elements")}, "mass (> 0)",

@@ -75,6 +75,15 @@ namespace corot::deck
     /** *SHELL SECTION, ELSET=, MATERIAL=: thickness > 0. */
     void
     shell_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
+    /**
+     * *SHELL GENERAL SECTION, ELSET=, MATERIAL=: thickness > 0, the
+     * pre-integrated section of one linear elastic material, which for
+     * corot's isotropic sections is *SHELL SECTION's. The forms without
+     * MATERIAL= (a section stiffness matrix, COMPOSITE, USER) and an added
+     * DENSITY= are refused at the keyword line.
+     */
+    void
+    shell_general_section(const KeywordLine &keyword, const std::vector<DataLine> &data);
     /** *MASS, ELSET=: point mass > 0. */
     void
     mass(const KeywordLine &keyword, const std::vector<DataLine> &data);
