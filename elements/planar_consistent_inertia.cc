@@ -2,6 +2,7 @@
 
 #include <unsupported/Eigen/AutoDiff>
 
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -76,11 +77,33 @@ namespace corot::elements
   Eigen::Matrix<Scalar, 2, 1>
   PlanarConsistentInertia::normal_at(const Scalar &th) const
   {
-    using std::cos;
-    using std::sin;
-    const Scalar c = cos(th), s = sin(th);
-    return {c * reference_normal_[0] - s * reference_tangent_[0],
-            c * reference_normal_[1] - s * reference_tangent_[1]};
+    // R(th) t0_perp is R(th) t0 turned by a right angle (plane rotations commute).
+    const Eigen::Matrix<Scalar, 2, 1> d = tangent_at(th);
+    return {-d[1], d[0]};
+  }
+
+  template <typename Scalar>
+  std::array<Eigen::Matrix<Scalar, 2, 1>, 4>
+  PlanarConsistentInertia::rates(const Scalar &th_p, const Scalar &th_q,
+                                 const Eigen::Matrix<Scalar, 6, 1> &v) const
+  {
+    using Vector2 = Eigen::Matrix<Scalar, 2, 1>;
+    return {{Vector2(v[0], v[1]), Vector2(normal_at(th_p) * Scalar(length_ * v[2])),
+             Vector2(v[3], v[4]), Vector2(normal_at(th_q) * Scalar(length_ * v[5]))}};
+  }
+
+  template <typename Scalar>
+  std::array<Eigen::Matrix<Scalar, 2, 1>, 4>
+  PlanarConsistentInertia::hermite_times(const std::array<Eigen::Matrix<Scalar, 2, 1>, 4> &y) const
+  {
+    std::array<Eigen::Matrix<Scalar, 2, 1>, 4> result;
+    for (unsigned i = 0; i < 4; ++i)
+      {
+        result[i] = Eigen::Matrix<Scalar, 2, 1>(Scalar(0.0), Scalar(0.0));
+        for (unsigned j = 0; j < 4; ++j)
+          result[i] += y[j] * hermite_(i, j);
+      }
+    return result;
   }
 
   template <typename Scalar>
@@ -88,20 +111,11 @@ namespace corot::elements
   PlanarConsistentInertia::mass_times(const Scalar &th_p, const Scalar &th_q,
                                       const Eigen::Matrix<Scalar, 6, 1> &v) const
   {
-    using Vector2     = Eigen::Matrix<Scalar, 2, 1>;
-    const Vector2 n_p = normal_at(th_p), n_q = normal_at(th_q);
-    // y' = J v = (v_p, L th_p' n_p, v_q, L th_q' n_q), w = C y'.
-    const Vector2 y[4] = {Vector2(v[0], v[1]), Vector2(n_p * (length_ * v[2])), Vector2(v[3], v[4]),
-                          Vector2(n_q * (length_ * v[5]))};
-    Vector2       w[4];
-    for (unsigned i = 0; i < 4; ++i)
-      {
-        w[i] = Vector2(Scalar(0.0), Scalar(0.0));
-        for (unsigned j = 0; j < 4; ++j)
-          w[i] += y[j] * hermite_(i, j);
-      }
+    // J^T C J v with J v = rates() and (J^T w) on th = L n . w.
+    const auto                  w = hermite_times(rates(th_p, th_q, v));
     Eigen::Matrix<Scalar, 6, 1> result;
-    result << w[0][0], w[0][1], length_ * n_p.dot(w[1]), w[2][0], w[2][1], length_ * n_q.dot(w[3]);
+    result << w[0][0], w[0][1], length_ * normal_at(th_p).dot(w[1]), w[2][0], w[2][1],
+      length_ * normal_at(th_q).dot(w[3]);
     return result;
   }
 
@@ -112,28 +126,15 @@ namespace corot::elements
   {
     using Vector2     = Eigen::Matrix<Scalar, 2, 1>;
     const Vector2 d_p = tangent_at(th_p), d_q = tangent_at(th_q);
-    const Vector2 n_p = normal_at(th_p), n_q = normal_at(th_q);
     const Vector2 zero = Vector2(Scalar(0.0), Scalar(0.0));
-    const Vector2 y[4] = {Vector2(v[0], v[1]), Vector2(n_p * (length_ * v[2])), Vector2(v[3], v[4]),
-                          Vector2(n_q * (length_ * v[5]))};
     // J' v = (0, -L th_p'^2 d_p, 0, -L th_q'^2 d_q) (dn/dth = -d).
-    const Vector2 a[4] = {zero, Vector2(d_p * (-length_ * v[2] * v[2])), zero,
-                          Vector2(d_q * (-length_ * v[5] * v[5]))};
-    Vector2       w[4], z[4];
-    for (unsigned i = 0; i < 4; ++i)
-      {
-        w[i] = zero;
-        z[i] = zero;
-        for (unsigned j = 0; j < 4; ++j)
-          {
-            w[i] += y[j] * hermite_(i, j);
-            z[i] += a[j] * hermite_(i, j);
-          }
-      }
+    const auto w = hermite_times(rates(th_p, th_q, v));
+    const auto z = hermite_times<Scalar>({{zero, Vector2(d_p * Scalar(-length_ * v[2] * v[2])),
+                                           zero, Vector2(d_q * Scalar(-length_ * v[5] * v[5]))}});
     // G v = J^T C J' v - J'^T C J v; (J'^T w) on th_p is -L th_p' d_p . w_1.
     Eigen::Matrix<Scalar, 6, 1> result;
-    result << z[0][0], z[0][1], length_ * (n_p.dot(z[1]) + v[2] * d_p.dot(w[1])), z[2][0], z[2][1],
-      length_ * (n_q.dot(z[3]) + v[5] * d_q.dot(w[3]));
+    result << z[0][0], z[0][1], length_ * (normal_at(th_p).dot(z[1]) + v[2] * d_p.dot(w[1])),
+      z[2][0], z[2][1], length_ * (normal_at(th_q).dot(z[3]) + v[5] * d_q.dot(w[3]));
     return result;
   }
 
@@ -199,11 +200,10 @@ namespace corot::elements
   PlanarConsistentInertia::angular_momentum(const Vector6 &q, const Vector6 &v) const
   {
     // int rho A r x r' = sum_ij C_ij y_i x y'_j (r = sum_i H_i y_i).
-    const Eigen::Vector2d y[4]    = {q.segment<2>(0), length_ * tangent_at(q[2]), q.segment<2>(3),
-                                     length_ * tangent_at(q[5])};
-    const Eigen::Vector2d rate[4] = {v.segment<2>(0), length_ * v[2] * normal_at(q[2]),
-                                     v.segment<2>(3), length_ * v[5] * normal_at(q[5])};
-    double                result  = 0.0;
+    const Eigen::Vector2d y[4]   = {q.segment<2>(0), length_ * tangent_at(q[2]), q.segment<2>(3),
+                                    length_ * tangent_at(q[5])};
+    const auto            rate   = rates(q[2], q[5], Vector6(v));
+    double                result = 0.0;
     for (unsigned i = 0; i < 4; ++i)
       for (unsigned j = 0; j < 4; ++j)
         result += hermite_(i, j) * cross(y[i], rate[j]);

@@ -7,6 +7,8 @@
  */
 #include <Eigen/Dense>
 
+#include <array>
+
 namespace corot::elements
 {
   /**
@@ -111,6 +113,16 @@ namespace corot::elements
     template <typename Scalar>
     Eigen::Matrix<Scalar, 6, 1>
     gyroscopic(const Scalar &th_p, const Scalar &th_q, const Eigen::Matrix<Scalar, 6, 1> &v) const;
+
+    /** y' = J v = (v_p, L th_p' n_p, v_q, L th_q' n_q) at the rotations @p th_p, @p th_q. */
+    template <typename Scalar>
+    std::array<Eigen::Matrix<Scalar, 2, 1>, 4>
+    rates(const Scalar &th_p, const Scalar &th_q, const Eigen::Matrix<Scalar, 6, 1> &v) const;
+
+    /** (C (x) I2) y for the four 2-vectors @p y. */
+    template <typename Scalar>
+    std::array<Eigen::Matrix<Scalar, 2, 1>, 4>
+    hermite_times(const std::array<Eigen::Matrix<Scalar, 2, 1>, 4> &y) const;
 
     /** d = R(th) t0. */
     template <typename Scalar>

@@ -55,23 +55,33 @@ namespace corot::analysis
     }
 
     /**
-     * Refuses, at the line of the first beam section with LUMPED=NO, what the
-     * co-rotational consistent mass of a non-linear step cannot run with yet:
-     * elements without one (B31), a scheme that does not apply it, ties.
+     * The mass the step uses, as a line for the .dat: lumped, and the
+     * consistent mass of each beam section with LUMPED=NO. Refuses, at the
+     * line of the first such section, what the co-rotational consistent mass
+     * of a non-linear step cannot run with yet: elements without one (B31), a
+     * scheme that does not apply it, ties.
      */
-    void
-    check_consistent_mass(const AnalysisContext &context, const core::Step &step,
-                          const integrators::Integrator &integrator, const std::string &name)
+    std::string
+    mass_choice(const AnalysisContext &context, const core::Step &step,
+                const integrators::Integrator &integrator, const std::string &name)
     {
-      const auto section =
-        std::find_if(context.model.sections.begin(), context.model.sections.end(),
-                     [](const core::Section &s) {
-                       return s.kind == core::SectionKind::beam && !s.properties.beam().lumped;
-                     });
-      if (!step.nlgeom || section == context.model.sections.end())
-        return;
+      std::vector<const core::Section *> consistent;
+      for (const core::Section &section : context.model.sections)
+        if (section.kind == core::SectionKind::beam && !section.properties.beam().lumped)
+          consistent.push_back(&section);
+      if (consistent.empty())
+        return "mass: lumped (Abaqus' default in *DYNAMIC; LUMPED=NO on a beam section gives "
+               "its consistent mass)";
+      std::string line = "mass: consistent on";
+      for (const core::Section *section : consistent)
+        line += " ELSET=" + section->elset + " (LUMPED=NO, " + section->defined_at.str() + ")";
+      line += step.nlgeom ? ", the co-rotational consistent mass that turns with the nodes" :
+                            ", the consistent mass of *FREQUENCY";
+      line += "; lumped on the other elements";
+      if (!step.nlgeom)
+        return line;
       const auto refuse = [&](const std::string &why) {
-        throw core::InputError(section->defined_at,
+        throw core::InputError(consistent.front()->defined_at,
                                "LUMPED=NO " + why + " (step at " + step.defined_at.str() + ")");
       };
       Eigen::MatrixXd unused;
@@ -85,7 +95,7 @@ namespace corot::analysis
             refuse(std::string("cannot be applied: ") + error.what());
           }
       if (!context.assembler.has_configuration_dependent_mass())
-        return;
+        return line;
       if (!integrator.applies_configuration_dependent_mass())
         refuse("(the co-rotational consistent B21 mass under NLGEOM) is applied by "
                "INTEGRATOR=MIDPOINT only, not by INTEGRATOR=" +
@@ -93,6 +103,7 @@ namespace corot::analysis
       if (!context.assembler.followers().empty())
         refuse("(the co-rotational consistent B21 mass under NLGEOM) with *MPC, *RIGID BODY or "
                "connectors is not built yet: give LUMPED=YES");
+      return line;
     }
   } // namespace
 
@@ -126,7 +137,8 @@ namespace corot::analysis
     const solvers::NewtonControls controls =
       step_.controls.applied_to(p.direct ? solvers::NewtonControls::for_fixed_time_increments() :
                                            solvers::NewtonControls::for_dynamics());
-    check_consistent_mass(context_, step_, *integrator, p.integrator->name());
+    result.log.push_back(mass_choice(context_, step_, *integrator, p.integrator->name()));
+    context_.progress << "  " << result.log.back() << std::endl;
     AssembledDynamicSystem system(context_, loading_, p.period, &prescribed, step_.nlgeom,
                                   controls);
     if (const std::string why = integrator->limitation(system); !why.empty())

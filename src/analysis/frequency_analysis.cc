@@ -85,6 +85,7 @@ namespace corot::analysis
     result.base_state     = {true, base.step, base.nonlinear, base.nonlinear,
                              base.describe(base.nonlinear)};
     result.log.push_back(result.base_state.description);
+    result.log.push_back("mass: consistent (a beam section's LUMPED= applies to *DYNAMIC only)");
     if (!base.nonlinear && base.linear_dofs.size() > 0 &&
         base.linear_dofs.lpNorm<Eigen::Infinity>() > 0.0)
       result.log.push_back("note: the preload of step " + std::to_string(base.step) +

@@ -186,7 +186,10 @@ namespace corot::app
           if (distance <= 2)
             found.emplace_back(distance, topic.name);
           else if (!key.empty() && other.find(key) != std::string::npos)
-            found.emplace_back(3, topic.name); // contains what was typed: after the close spellings
+            // Contains what was typed: after the close spellings, the
+            // topics it covers most of first (SECTION: *BEAM SECTION before
+            // *SHELL GENERAL SECTION).
+            found.emplace_back(3 + other.size() - key.size(), topic.name);
         }
     std::stable_sort(found.begin(), found.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });

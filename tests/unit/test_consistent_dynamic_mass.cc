@@ -92,3 +92,27 @@ TEST(ConsistentDynamicMass, WhatIsNotBuiltIsRefusedAtTheSection)
   EXPECT_NE(bad.find("bad.inp:9:"), std::string::npos) << bad;
   EXPECT_NE(bad.find("MAYBE"), std::string::npos) << bad;
 }
+
+TEST(ConsistentDynamicMass, TheStepSaysWhichMassItUses)
+{
+  const auto log_of = [](const std::string &name, const std::string &deck) {
+    const corot::io::Results results = corot::test::run_deck(name, deck);
+    std::string              text;
+    for (const std::string &line : results.steps.front().log)
+      text += line + "\n";
+    return text;
+  };
+  const std::string lumped = log_of("says_lumped.inp", free_beam("", "*STEP, NLGEOM", "MIDPOINT"));
+  EXPECT_NE(lumped.find("mass: lumped (Abaqus' default in *DYNAMIC"), std::string::npos) << lumped;
+  const std::string turning =
+    log_of("says_turning.inp", free_beam(", LUMPED=NO", "*STEP, NLGEOM", "MIDPOINT"));
+  EXPECT_NE(turning.find("mass: consistent on ELSET=BEAM (LUMPED=NO, "), std::string::npos)
+    << turning;
+  EXPECT_NE(turning.find("says_turning.inp:9), the co-rotational consistent mass that turns with "
+                         "the nodes; lumped on the other elements"),
+            std::string::npos)
+    << turning;
+  const std::string linear =
+    log_of("says_linear.inp", free_beam(", LUMPED=NO", "*STEP", "NEWMARK"));
+  EXPECT_NE(linear.find(", the consistent mass of *FREQUENCY;"), std::string::npos) << linear;
+}
