@@ -16,55 +16,6 @@ namespace corot::elements
   }
 
   void
-  AxialDashpot::internal_force(const ElementKinematics &, Eigen::VectorXd &force,
-                               Eigen::MatrixXd *tangent) const
-  {
-    force = Eigen::VectorXd::Zero(6);
-    if (tangent != nullptr)
-      *tangent = zero();
-  }
-
-  void
-  AxialDashpot::conserving_force(const ElementKinematics &, const ElementKinematics &,
-                                 Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const
-  {
-    internal_force({}, force, tangent);
-  }
-
-  void
-  AxialDashpot::mass(MassKind, Eigen::MatrixXd &mass_matrix) const
-  {
-    mass_matrix = zero();
-  }
-
-  void
-  AxialDashpot::linear_stiffness(Eigen::MatrixXd &stiffness) const
-  {
-    stiffness = zero();
-  }
-
-  void
-  AxialDashpot::geometric_stiffness(const ElementKinematics &, Eigen::MatrixXd &stiffness) const
-  {
-    stiffness = zero();
-  }
-
-  void
-  AxialDashpot::initial_stress_increment(const ElementKinematics &, const Eigen::VectorXd &,
-                                         Eigen::MatrixXd &stiffness) const
-  {
-    stiffness = zero();
-  }
-
-  void
-  AxialDashpot::design_derivative(DesignProperty, Eigen::MatrixXd &stiffness_derivative,
-                                  Eigen::MatrixXd &mass_derivative) const
-  {
-    stiffness_derivative = zero();
-    mass_derivative      = zero();
-  }
-
-  void
   AxialDashpot::damping_matrix(const ElementKinematics &state, Eigen::MatrixXd &damping) const
   {
     const Eigen::Vector3d chord = reference_chord_ + state[1].displacement - state[0].displacement;

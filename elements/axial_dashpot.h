@@ -4,7 +4,7 @@
  * Axial dashpot between two nodes (deck type DASHPOTA, *DASHPOT), through
  * large rotations.
  */
-#include <elements/element.h>
+#include <elements/element_without_stiffness.h>
 
 namespace corot::elements
 {
@@ -21,7 +21,7 @@ namespace corot::elements
    * the mid-point scheme at the mid-point configuration with v = Delta d/dt,
    * whose work on the step is that dissipation, exactly in the energy balance.
    */
-  class AxialDashpot : public Element
+  class AxialDashpot : public ElementWithoutStiffness
   {
   public:
     /** From the *DASHPOT coefficient of @p definition's section; refuses coincident nodes. */
@@ -39,52 +39,6 @@ namespace corot::elements
     dof_kinds() const override
     {
       return {core::DofKind::ux, core::DofKind::uy, core::DofKind::uz};
-    }
-
-    /** Zero force and tangent (the dashpot's force is a damping force). */
-    void
-    internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
-                   Eigen::MatrixXd *tangent) const override;
-
-    /** Zero, as internal_force(). */
-    void
-    conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
-                     Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const override;
-
-    /** Zero. */
-    double
-    strain_energy(const ElementKinematics &) const override
-    {
-      return 0.0;
-    }
-
-    /** Zero. */
-    void
-    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const override;
-
-    /** Zero. */
-    void
-    linear_stiffness(Eigen::MatrixXd &stiffness) const override;
-
-    /** Zero. */
-    void
-    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
-
-    /** Zero. */
-    void
-    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
-                             Eigen::MatrixXd &stiffness) const override;
-
-    /** Zero: the dashpot is not a design target. */
-    void
-    design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
-                      Eigen::MatrixXd &mass_derivative) const override;
-
-    /** True: the line of action turns with the nodes. */
-    bool
-    supports_large_rotations() const override
-    {
-      return true;
     }
 
     /** None (the force needs the velocity, which an element state does not hold). */
@@ -106,13 +60,6 @@ namespace corot::elements
     damping_matrix(const ElementKinematics &state, Eigen::MatrixXd &damping) const override;
 
   private:
-    /** The 6 x 6 zero matrix. */
-    Eigen::MatrixXd
-    zero() const
-    {
-      return Eigen::MatrixXd::Zero(6, 6);
-    }
-
     std::vector<unsigned> node_ids_;
     Eigen::Vector3d       reference_chord_; ///< X_2 - X_1
     double                coefficient_;     ///< c

@@ -4,7 +4,7 @@
  * The two-node connector element CONN3D2: nodes joined by a connection
  * type's kinematic constraints, with no stiffness or mass of its own.
  */
-#include <elements/element.h>
+#include <elements/element_without_stiffness.h>
 
 namespace corot::elements
 {
@@ -19,7 +19,7 @@ namespace corot::elements
    * contributes no force, stiffness or mass: a connector with only
    * constraints, as Abaqus' connectors without *CONNECTOR BEHAVIOR.
    */
-  class ConnectorElement : public Element
+  class ConnectorElement : public ElementWithoutStiffness
   {
   public:
     explicit ConnectorElement(const ElementDefinition &definition);
@@ -35,43 +35,6 @@ namespace corot::elements
 
     bool
     is_nodal_attachment() const override
-    {
-      return true;
-    }
-
-    void
-    internal_force(const ElementKinematics &state, Eigen::VectorXd &force,
-                   Eigen::MatrixXd *tangent) const override;
-
-    void
-    conserving_force(const ElementKinematics &state_n, const ElementKinematics &state_n1,
-                     Eigen::VectorXd &force, Eigen::MatrixXd *tangent) const override;
-
-    double
-    strain_energy(const ElementKinematics &) const override
-    {
-      return 0.0;
-    }
-
-    void
-    mass(MassKind kind, Eigen::MatrixXd &mass_matrix) const override;
-
-    void
-    linear_stiffness(Eigen::MatrixXd &stiffness) const override;
-
-    void
-    geometric_stiffness(const ElementKinematics &state, Eigen::MatrixXd &stiffness) const override;
-
-    void
-    initial_stress_increment(const ElementKinematics &base, const Eigen::VectorXd &increment,
-                             Eigen::MatrixXd &stiffness) const override;
-
-    void
-    design_derivative(DesignProperty property, Eigen::MatrixXd &stiffness_derivative,
-                      Eigen::MatrixXd &mass_derivative) const override;
-
-    bool
-    supports_large_rotations() const override
     {
       return true;
     }
@@ -92,13 +55,6 @@ namespace corot::elements
     section_forces(const ElementKinematics &state, bool large_displacements) const override;
 
   private:
-    /** A zero matrix of the element's size. */
-    Eigen::MatrixXd
-    zero() const
-    {
-      return Eigen::MatrixXd::Zero(n_dofs(), n_dofs());
-    }
-
     std::vector<unsigned> node_ids_;
     bool                  rotations_;
     Eigen::Matrix3d       frame_;      ///< the orientation's axes at node a (columns)
