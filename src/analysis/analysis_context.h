@@ -26,6 +26,8 @@ namespace corot::io
 
 namespace corot::analysis
 {
+  class RestartPoints;
+
   /**
    * Loads and boundary conditions in force during one step (built by
    * LoadHistory). A load or prescribed value without an amplitude goes from
@@ -64,5 +66,7 @@ namespace corot::analysis
     BaseState base = {}; ///< what the last general step left for the steps after it
     /** Writes each converged increment as the run goes (OutputRecorder); nullptr: results only in memory. */
     io::ResultStream *stream = nullptr;
+    /** The run's restart points (what to write, where to go on from); nullptr: none. */
+    RestartPoints *restart = nullptr;
   };
 } // namespace corot::analysis

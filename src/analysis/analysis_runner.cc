@@ -3,6 +3,7 @@
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/restart_points.h>
 #include <src/analysis/shell_pressure.h>
 #include <src/assembly/dof_numbering.h>
 #include <src/assembly/element_builder.h>
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 namespace corot::analysis
 {
@@ -49,12 +51,65 @@ namespace corot::analysis
                                  std::to_string(base.step) +
                                  " for the preloaded eigenvalues, or remove PERTURBATION");
     }
+
+    /**
+     * *RESTART, READ: the index of the first step to run from @p resume (the
+     * step it lies in, or the next one at the end of a step). The steps
+     * before it leave their loads to @p history as they did in the run that
+     * wrote the point. A reduced model of *MODAL SYNTHESIS is not kept in
+     * restart files: a step that needs one of a skipped step is refused.
+     */
+    unsigned
+    skip_to(const RestartPoints::Resume &resume, const AnalysisContext &context,
+            LoadHistory &history)
+    {
+      const core::Model &model = context.model;
+      const unsigned     first =
+        resume.position.complete ? resume.position.step : resume.position.step - 1;
+      std::optional<unsigned> synthesis;
+      for (unsigned s = 0; s < model.steps.size(); ++s)
+        {
+          const core::Step        &step      = model.steps[s];
+          const ProcedureTypeInfo *procedure = ProcedureRegistry::instance().of(step);
+          if (procedure == nullptr)
+            continue;
+          if (s < first)
+            {
+              if (procedure->keyword == "MODAL SYNTHESIS")
+                synthesis = s + 1;
+              if (procedure->general_period)
+                history.commit(context, history.loading_of(context, step),
+                               procedure->general_period(step));
+            }
+          else if (synthesis &&
+                   (procedure->keyword == "MODIFICATION" || procedure->keyword == "SENSITIVITY" ||
+                    procedure->keyword == "INVERSE FREQUENCY"))
+            throw core::InputError(model.restart_read->defined_at,
+                                   "*RESTART, READ: step " + std::to_string(s + 1) +
+                                     " needs the reduced model of *MODAL SYNTHESIS step " +
+                                     std::to_string(*synthesis) +
+                                     ", which restart files do not keep: restart at or before "
+                                     "step " +
+                                     std::to_string(*synthesis));
+        }
+      context.progress << "restart: " << resume.file << ", " << resume.position.describe()
+                       << (first > 0 ? "; steps 1 to " + std::to_string(first) +
+                                         " were done by the run that wrote it" :
+                                       std::string())
+                       << std::endl;
+      return first;
+    }
   } // namespace
 
   io::Results
   run_analysis(const core::Model &model, MPI_Comm communicator, std::ostream &progress_stream,
-               io::ResultStream *stream)
+               io::ResultStream *stream, const std::string &job)
   {
+    if (model.restart_read && model.nodes.empty())
+      throw core::InputError(model.restart_read->defined_at,
+                             "*RESTART, READ: corot's restart files hold the state, not the model "
+                             "(Abaqus' and CalculiX' hold both): put this line into a copy of the "
+                             "deck that wrote the restart file, before its first *STEP");
     const auto         elements = assembly::build_elements(model);
     const core::DofMap dofs     = assembly::number_dofs(model, elements);
     if (dofs.n_dofs() == 0)
@@ -93,6 +148,12 @@ namespace corot::analysis
 
     AnalysisContext context{model, elements, dofs, assembler, amplitudes, configuration, progress};
     context.stream = stream;
+    RestartPoints restart(model, dofs,
+                          job.empty() ?
+                            std::filesystem::path(model.deck_path).replace_extension().string() :
+                            job,
+                          communicator);
+    context.restart = &restart;
 
     io::Results results;
     results.deck_name                = std::filesystem::path(model.deck_path).filename().string();
@@ -110,7 +171,10 @@ namespace corot::analysis
 
     LoadHistory history(model);
     CmsSession  cms_session; // the reduced model of the last *MODAL SYNTHESIS step
-    for (unsigned s = 0; s < model.steps.size(); ++s)
+    unsigned    first = 0;
+    if (const std::optional<RestartPoints::Resume> resume = restart.read(context))
+      first = skip_to(*resume, context, history);
+    for (unsigned s = first; s < model.steps.size(); ++s)
       try
         {
           const core::Step        &step      = model.steps[s];
@@ -135,8 +199,13 @@ namespace corot::analysis
           progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;
           if (stream != nullptr)
             stream->begin_step(s + 1);
+          restart.begin_step(context, s + 1);
           StepRun run{context, step, loading, history, cms_session, s + 1};
           results.steps.push_back(procedure->run(run));
+          if (procedure->general_period)
+            history.commit(context, loading, procedure->general_period(step));
+          restart.step_completed(context, step, s + 1,
+                                 procedure->general_period ? procedure->general_period(step) : 0.0);
           std::vector<std::string> &solvers = results.environment.direct_solvers;
           const std::string        &used    = results.steps.back().direct_solver;
           if (!used.empty() && std::find(solvers.begin(), solvers.end(), used) == solvers.end())

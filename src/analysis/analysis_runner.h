@@ -28,8 +28,14 @@ namespace corot::analysis
    * "failed" or "interrupted" and the results up to the last converged
    * increment before the exception is rethrown. A run that completes is
    * finished by the caller (io::ResultStream::finish, "completed").
+   *
+   * Restart points (*RESTART, WRITE) go to @p job.res, @p job being the
+   * output path without extension (empty: the deck's path without its
+   * extension). With *RESTART, READ the run goes on from a restart point:
+   * the steps before it are skipped (their loads rebuilt from the deck) and
+   * the step it lies in goes on from its increment (RestartPoints).
    */
   io::Results
   run_analysis(const core::Model &model, MPI_Comm communicator, std::ostream &progress,
-               io::ResultStream *stream = nullptr);
+               io::ResultStream *stream = nullptr, const std::string &job = "");
 } // namespace corot::analysis

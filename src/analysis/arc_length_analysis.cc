@@ -2,6 +2,7 @@
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/restart_points.h>
 #include <src/analysis/rigid_motion_check.h>
 #include <src/analysis/static_results.h>
 #include <src/analysis/step_loading.h>
@@ -377,6 +378,31 @@ namespace corot::analysis
     double          load_factor = 0.0, arc_total = 0.0;
     unsigned        count = 0;
     std::string     stop;
+    // What a restart point holds of the step besides the configuration.
+    const auto save = [&](io::RestartRecord &record) {
+      record.set("riks.path", std::vector<double>{load_factor, arc_total, arc});
+      record.set("riks.direction", direction);
+      record.set("riks.reaction", reaction);
+    };
+    if (const RestartPoints::Resume *resume =
+          context_.restart != nullptr ? context_.restart->resume_of(step_number) : nullptr)
+      {
+        // Go on from the restart point: the prologue above ran on the step's
+        // start configuration, as in the run that wrote the point.
+        const io::RestartRecord &saved = resume->record;
+        context_.configuration =
+          RestartPoints::load(saved, "configuration", context_.model.nodes.size());
+        const Eigen::VectorXd path = saved.vector("riks.path", 3);
+        load_factor                = path[0];
+        arc_total                  = path[1];
+        arc                        = path[2];
+        direction                  = saved.vector("riks.direction", context_.dofs.n_dofs());
+        reaction                   = saved.vector("riks.reaction", context_.dofs.n_dofs());
+        count                      = resume->position.increment;
+        result_.log.push_back("restart: going on from " + resume->position.describe() + " (" +
+                              resume->file + ")");
+        context_.progress << "  " << result_.log.back() << std::endl;
+      }
     while (stop.empty())
       {
         arc                                       = std::min(arc, p.period - arc_total);
@@ -427,10 +453,12 @@ namespace corot::analysis
                  " reached the displacement limit " + format(p.limit_displacement);
         else if (count >= step_.max_increments)
           stop = "INC=" + std::to_string(step_.max_increments) + " increments are done";
-        recorder.record(arc_total, count, reaction, !stop.empty());
-
         const double factor = std::sqrt(desired_iterations / iterations);
         arc                 = std::clamp(std::min(factor, 2.0) * arc, min_arc, max_arc);
+        if (context_.restart != nullptr)
+          context_.restart->increment_converged(context_, step_, count, arc_total, !stop.empty(),
+                                                save);
+        recorder.record(arc_total, count, reaction, !stop.empty());
       }
     result_.log.push_back("the step ends: " + stop);
     context_.progress << "  " << result_.log.back() << std::endl;
@@ -506,8 +534,6 @@ namespace corot::analysis
     run_riks(StepRun &run)
     {
       io::StepResult result = ArcLengthAnalysis(run.context, run.step, run.loading).run(run.number);
-      run.history.commit(run.context, run.loading,
-                         std::get<core::RiksParameters>(run.step.parameters).period);
       run.context.base.close_general_step(run.number, true);
       return result;
     }
@@ -529,6 +555,9 @@ namespace corot::analysis
       type.parameters_index = core::procedure_parameters_index<core::RiksParameters>();
       type.parse            = parse_riks;
       type.run              = run_riks;
+      type.general_period   = [](const core::Step &step) {
+        return std::get<core::RiksParameters>(step.parameters).period;
+      };
       return type;
     }
   } // namespace

@@ -7,6 +7,7 @@
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/restart_points.h>
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/solvers/cutback.h>
@@ -198,7 +199,33 @@ namespace corot::analysis
     const std::vector<double> output_times  = recorder.output_times(p.period);
     double                    external_work = 0.0, viscous_dissipation = 0.0;
     std::optional<double>     initial_energy; // the total at the start of the step
-    auto                      record = [&](const unsigned increment, const bool last) {
+
+    // What a restart point holds of the step besides the configuration: the
+    // integrator's state, the energy sums and the incrementation's state.
+    unsigned    n = 0, rejected = 0, cut_backs = 0;
+    double      previous_dt = 0.0, smallest = p.period, largest = 0.0;
+    std::size_t next_target = 0;
+    double      next_report = p.period / 20.0;
+    std::optional<integrators::StepSizeController> controller;
+    std::optional<double> resumed_proposal; // the increment proposed at the restart point
+    const auto            save = [&](io::RestartRecord &record) {
+      record.set("dynamic.time", state.time);
+      record.set("dynamic.displacement", state.displacement);
+      record.set("dynamic.velocity", state.velocity);
+      record.set("dynamic.acceleration", state.acceleration);
+      record.set("dynamic.reaction", state.reaction);
+      record.set("dynamic.energy",
+                            std::vector<double>{external_work, viscous_dissipation, *initial_energy});
+      record.set("dynamic.incrementation",
+                            std::vector<double>{static_cast<double>(rejected), static_cast<double>(cut_backs),
+                                     previous_dt, smallest, largest,
+                                     static_cast<double>(next_target), next_report,
+                                     controller ? controller->proposed() : 0.0});
+    };
+    const RestartPoints::Resume *resume =
+      context_.restart != nullptr ? context_.restart->resume_of(step_number) : nullptr;
+
+    auto record = [&](const unsigned increment, const bool last, const bool resumed = false) {
       core::Configuration configuration = system.configuration(state.displacement);
       for (unsigned node = 0; node < dofs.n_nodes(); ++node)
         for (unsigned k = 0; k < core::n_dof_kinds; ++k)
@@ -206,10 +233,12 @@ namespace corot::analysis
             const unsigned dof = dofs.index(node, static_cast<core::DofKind>(k));
             if (dof != core::DofMap::invalid)
               (k < 3 ? configuration.velocities[node][k] :
-                                            configuration.angular_velocities[node][k - 3]) = state.velocity[dof];
+                       configuration.angular_velocities[node][k - 3]) = state.velocity[dof];
           }
       context_.configuration = configuration;
-      if (recorder.energy_due(state.time, increment, last))
+      if (context_.restart != nullptr && increment > 0 && !resumed)
+        context_.restart->increment_converged(context_, step_, increment, state.time, last, save);
+      if (resumed || recorder.energy_due(state.time, increment, last))
         {
           const double          kinetic = system.kinetic_energy(state.displacement, state.velocity);
           const Eigen::Vector3d momentum =
@@ -230,9 +259,43 @@ namespace corot::analysis
         }
       recorder.record(state.time, increment, state.reaction, last); // empty: none computed
     };
-    record(0, false);
+    const auto numbers = [](const std::vector<double> &values) {
+      return Eigen::Map<const Eigen::VectorXd>(values.data(), values.size());
+    };
+    if (resume != nullptr)
+      {
+        // Go on from the restart point: the prologue above ran on the step's
+        // start configuration, as in the run that wrote the point.
+        const io::RestartRecord &saved = resume->record;
+        n                              = resume->position.increment;
+        state.time                     = saved.number("dynamic.time");
+        state.displacement             = saved.vector("dynamic.displacement", dofs.n_dofs());
+        state.velocity                 = saved.vector("dynamic.velocity", dofs.n_dofs());
+        state.acceleration             = numbers(saved.numbers("dynamic.acceleration"));
+        state.reaction                 = numbers(saved.numbers("dynamic.reaction"));
+        const Eigen::VectorXd energy   = saved.vector("dynamic.energy", 3);
+        external_work                  = energy[0];
+        viscous_dissipation            = energy[1];
+        initial_energy                 = energy[2];
+        const Eigen::VectorXd counters = saved.vector("dynamic.incrementation", 8);
+        rejected                       = static_cast<unsigned>(counters[0]);
+        cut_backs                      = static_cast<unsigned>(counters[1]);
+        previous_dt                    = counters[2];
+        smallest                       = counters[3];
+        largest                        = counters[4];
+        next_target                    = static_cast<std::size_t>(counters[5]);
+        next_report                    = counters[6];
+        if (!p.direct)
+          resumed_proposal = counters[7];
+        result.log.push_back("restart: going on from " + resume->position.describe() + " (" +
+                             resume->file + ")");
+        context_.progress << "  " << result.log.back() << std::endl;
+        record(n, false, true);
+      }
+    else
+      record(0, false);
 
-    const double initial_total = dynamics.energy.total.front();
+    const double initial_total = *initial_energy;
     auto         report        = [&](const std::string &where, const unsigned iterations) {
       const double total = dynamics.energy.total.back();
       // The level energies are measured against: the initial total, or
@@ -267,7 +330,7 @@ namespace corot::analysis
                                      "automatic increments, which do)");
         const unsigned n_steps = static_cast<unsigned>(std::llround(p.period / p.time_increment));
         const unsigned report_every = std::max(1u, n_steps / 20);
-        for (unsigned n = 1; n <= n_steps; ++n)
+        for (++n; n <= n_steps; ++n)
           {
             double   remaining  = p.time_increment;
             unsigned iterations = 0;
@@ -315,9 +378,10 @@ namespace corot::analysis
     // Automatic incrementation.
     const double minimum =
       p.min_increment > 0.0 ? p.min_increment : std::min(p.time_increment, 1e-5 * p.period);
-    const double                    maximum = p.max_increment > 0.0 ? p.max_increment : p.period;
-    integrators::StepSizeController controller(p.time_increment, minimum, maximum, controls);
-    std::vector<double>             targets = output_times;
+    const double maximum = p.max_increment > 0.0 ? p.max_increment : p.period;
+    // A resumed step goes on with the increment proposed at its restart point.
+    controller.emplace(resumed_proposal.value_or(p.time_increment), minimum, maximum, controls);
+    std::vector<double> targets = output_times;
     if (targets.empty() || targets.back() < p.period)
       targets.push_back(p.period);
 
@@ -329,14 +393,10 @@ namespace corot::analysis
       length = std::max(length, node.position.norm());
     length = std::max(length, 1e-300);
 
-    unsigned    n = 0, rejected = 0, cut_backs = 0;
-    double      previous_dt = 0.0, smallest = p.period, largest = 0.0;
-    std::size_t next_target = 0;
-    double      next_report = p.period / 20.0;
     while (next_target < targets.size())
       {
         const double target = targets[next_target];
-        double       dt     = controller.proposed();
+        double       dt     = controller->proposed();
         // End on the target; stretch by up to 10 % rather than leave a sliver.
         const bool hits = state.time + 1.1 * dt >= target && target - state.time <= maximum;
         if (hits)
@@ -350,13 +410,13 @@ namespace corot::analysis
           {
             state = before;
             ++cut_backs;
-            if (!controller.cut_back(dt))
+            if (!controller->cut_back(dt))
               throw core::InputError(step_.procedure_at,
                                      "time increment at t = " + format(state.time) +
                                        " did not converge even at the minimum increment " +
                                        format(minimum) + ": " + error.what());
             log("t = " + format(state.time) + ": " + error.what() +
-                "; the increment is cut back to " + format(controller.proposed()));
+                "; the increment is cut back to " + format(controller->proposed()));
             continue;
           }
         const Eigen::VectorXd error = integrator->local_error(before, state, dt, previous_dt);
@@ -365,7 +425,7 @@ namespace corot::analysis
                      -1.0 :
                      error_ratio(error, system.increment_between(before.displacement, state.displacement),
                                  before, state, dt, is_free, p.tolerance, length);
-        const auto verdict = controller.judge(dt, ratio);
+        const auto verdict = controller->judge(dt, ratio);
         if (verdict != integrators::StepSizeController::Verdict::accepted)
           {
             state = before;
@@ -510,8 +570,6 @@ namespace corot::analysis
     run_dynamic(StepRun &run)
     {
       io::StepResult result = DynamicAnalysis(run.context, run.step, run.loading).run(run.number);
-      run.history.commit(run.context, run.loading,
-                         std::get<core::DynamicParameters>(run.step.parameters).period);
       run.context.base.close_general_step(run.number, run.step.nlgeom);
       if (!run.step.nlgeom)
         run.context.base.linear_dofs = run.context.configuration.dof_values(run.context.dofs);
@@ -542,6 +600,9 @@ namespace corot::analysis
       type.parameters_index = core::procedure_parameters_index<core::DynamicParameters>();
       type.parse            = parse_dynamic;
       type.run              = run_dynamic;
+      type.general_period   = [](const core::Step &step) {
+        return std::get<core::DynamicParameters>(step.parameters).period;
+      };
       return type;
     }
   } // namespace

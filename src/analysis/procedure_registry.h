@@ -33,7 +33,7 @@ namespace corot::analysis
     AnalysisContext  &context; ///< model, discretisation and the state carried between steps
     const core::Step &step;    ///< the step, its parameters in core::Step::parameters
     StepLoading      &loading; ///< loads and boundary conditions in force (LoadHistory::loading_of)
-    LoadHistory      &history; ///< a general step commits the loads it ends with here
+    LoadHistory      &history; ///< the loads the general steps before this one left
     CmsSession       &cms;     ///< the reduced model of the last *MODAL SYNTHESIS step
     unsigned          number = 0; ///< 1-based step number
   };
@@ -80,8 +80,15 @@ namespace corot::analysis
     std::function<core::ProcedureParameters(
       const deck::KeywordLine &, const std::vector<deck::DataLine> &, const core::Step &)>
       parse;
-    /** Runs one step and returns its results; a general step commits its loads and base state. */
+    /** Runs one step and returns its results; a general step records its base state. */
     std::function<io::StepResult(StepRun &)> run;
+    /**
+     * A general step's time period, with which it leaves its loads to the
+     * steps after it (LoadHistory::commit, called by the runner, also for the
+     * steps a restart skips); empty for a perturbation procedure, which
+     * leaves nothing.
+     */
+    std::function<double(const core::Step &)> general_period;
 
     /** "STATIC" or, with a variant, "STATIC, RIKS". */
     std::string

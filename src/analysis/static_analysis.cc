@@ -1,6 +1,7 @@
 #include <src/analysis/load_history.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
+#include <src/analysis/restart_points.h>
 #include <src/analysis/shell_pressure.h>
 #include <src/analysis/static_analysis.h>
 #include <src/analysis/static_results.h>
@@ -286,6 +287,28 @@ namespace corot::analysis
     Eigen::VectorXd reaction = Eigen::VectorXd::Zero(context_.dofs.n_dofs());
     double          time     = 0.0;
     unsigned        count    = 0;
+    // What a restart point holds of the step besides the configuration.
+    const auto save = [&](io::RestartRecord &record) {
+      record.set("static.path", std::vector<double>{time, increment});
+      record.set("static.reaction", reaction);
+    };
+    if (const RestartPoints::Resume *resume =
+          context_.restart != nullptr ? context_.restart->resume_of(step_number) : nullptr)
+      {
+        // Go on from the restart point (only NLGEOM steps write one inside
+        // the step): the prologue above ran on the step's start configuration.
+        const io::RestartRecord &saved = resume->record;
+        context_.configuration =
+          RestartPoints::load(saved, "configuration", context_.model.nodes.size());
+        const Eigen::VectorXd path = saved.vector("static.path", 2);
+        time                       = path[0];
+        increment                  = path[1];
+        reaction                   = saved.vector("static.reaction", context_.dofs.n_dofs());
+        count                      = resume->position.increment;
+        result_.log.push_back("restart: going on from " + resume->position.describe() + " (" +
+                              resume->file + ")");
+        context_.progress << "  " << result_.log.back() << std::endl;
+      }
     while (time < period * (1.0 - 1e-12))
       {
         increment                        = std::min(increment, period - time);
@@ -335,9 +358,12 @@ namespace corot::analysis
         result_.log.push_back(
           "increment " + std::to_string(count) + ": time " + format(time) +
           (nonlinear_ ? ", " + std::to_string(iterations) + " iterations" : ""));
-        recorder.record(time, count, reaction, time >= period * (1.0 - 1e-12));
         if (nonlinear_ && iterations <= 5)
           increment = std::min(1.5 * increment, max_increment);
+        const bool last = time >= period * (1.0 - 1e-12);
+        if (context_.restart != nullptr)
+          context_.restart->increment_converged(context_, step_, count, time, last, save);
+        recorder.record(time, count, reaction, last);
       }
 
     base.close_general_step(step_number, nonlinear_);
@@ -388,14 +414,11 @@ namespace corot::analysis
       return p;
     }
 
-    /** A general step: runs, then leaves its loads to the next step (StaticAnalysis records its base state). */
+    /** A general step (StaticAnalysis records its base state; the runner commits its loads). */
     io::StepResult
     run_static(StepRun &run)
     {
-      io::StepResult result = StaticAnalysis(run.context, run.step, run.loading).run(run.number);
-      run.history.commit(run.context, run.loading,
-                         std::get<core::StaticParameters>(run.step.parameters).period);
-      return result;
+      return StaticAnalysis(run.context, run.step, run.loading).run(run.number);
     }
 
     ProcedureTypeInfo
@@ -413,6 +436,9 @@ namespace corot::analysis
       type.parameters_index = core::procedure_parameters_index<core::StaticParameters>();
       type.parse            = parse_static;
       type.run              = run_static;
+      type.general_period   = [](const core::Step &step) {
+        return std::get<core::StaticParameters>(step.parameters).period;
+      };
       return type;
     }
   } // namespace

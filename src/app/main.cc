@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -129,6 +130,9 @@ main(int argc, char **argv)
     }
   const std::string deck = arguments["deck"].as<std::vector<std::string>>().front();
 
+  // The model outlives the stream, which refers to it until it is finished
+  // (an error before the first step closes the files in a catch below).
+  std::optional<corot::core::Model>        read_model;
   std::unique_ptr<corot::io::ResultStream> stream;
   // How an error ends the stream's files, if it is open; the exit status.
   const auto close_failed = [&stream](const std::string &status, const std::string &message) {
@@ -140,7 +144,7 @@ main(int argc, char **argv)
   };
   try
     {
-      const corot::core::Model model = corot::deck::read_deck(deck);
+      const corot::core::Model &model = read_model.emplace(corot::deck::read_deck(deck));
       if (command == "check")
         {
           const auto elements = corot::assembly::build_elements(model);
@@ -173,7 +177,8 @@ main(int argc, char **argv)
                                                   std::cout, arguments["progress"].as<double>());
       stream->keep_mode_shapes(!arguments.count("no-mode-shapes"));
       corot::io::Results results =
-        corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout, stream.get());
+        corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout, stream.get(),
+                                      (std::filesystem::path(output_directory) / base).string());
       stream->finish(results, "completed", "");
       return 0;
     }

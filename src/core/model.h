@@ -9,6 +9,7 @@
 #include <src/core/imported_matrices.h>
 #include <src/core/kinematic_coupling.h>
 #include <src/core/material.h>
+#include <src/core/restart_request.h>
 #include <src/core/section.h>
 #include <src/core/source_location.h>
 #include <src/core/step.h>
@@ -103,6 +104,8 @@ namespace corot::core
   {
     std::string deck_path; ///< the deck file as given on the command line
     std::string heading;
+    /** *RESTART, READ: the run goes on from a restart point (unset: from the start). */
+    std::optional<RestartRead> restart_read;
 
     std::vector<NodeRecord>    nodes;
     std::map<unsigned, size_t> node_index; ///< node id -> index in nodes

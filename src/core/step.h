@@ -4,6 +4,7 @@
  * Analysis steps and the loads, boundary conditions and output requests they carry.
  */
 #include <src/core/procedure_parameters.h>
+#include <src/core/restart_request.h>
 #include <src/core/source_location.h>
 #include <src/solvers/newton_controls.h>
 
@@ -100,6 +101,8 @@ namespace corot::core
      */
     std::optional<bool> ramp;
     unsigned            max_increments = 100; ///< INC=
+    /** *RESTART, WRITE in force (this step's or inherited from the step before). */
+    RestartWrite restart;
     /** The procedure and its parameters (std::monostate: none yet). */
     ProcedureParameters parameters;
     /** *CONTROLS in force (this step's or inherited from the step before; unset: defaults). */

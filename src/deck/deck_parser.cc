@@ -113,7 +113,7 @@ namespace corot::deck
     [[maybe_unused]] const bool ignored_registered =
       register_ignored("OUTPUT") && register_ignored("NODE OUTPUT") &&
       register_ignored("ELEMENT OUTPUT") && register_ignored("CONTACT OUTPUT") &&
-      register_ignored("RESTART") && register_ignored("MONITOR") && register_ignored("PREPRINT");
+      register_ignored("MONITOR") && register_ignored("PREPRINT");
   } // namespace
 
   // *INCLUDE lines are replaced by the included file's lines when the deck is

@@ -64,6 +64,9 @@ namespace corot::deck
     // *CONTROLS stay in force until *CONTROLS, RESET (Abaqus, CalculiX).
     if (!state_.model.steps.empty())
       step.controls = state_.model.steps.back().controls;
+    // *RESTART, WRITE stays in force until the next one (Abaqus).
+    if (!state_.model.steps.empty())
+      step.restart = state_.model.steps.back().restart;
     if (const auto amplitude = keyword.value_upper("AMPLITUDE"))
       {
         if (*amplitude != "RAMP" && *amplitude != "STEP")
