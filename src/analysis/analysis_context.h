@@ -66,6 +66,8 @@ namespace corot::analysis
     BaseState base = {}; ///< what the last general step left for the steps after it
     /** Writes each converged increment as the run goes (OutputRecorder); nullptr: results only in memory. */
     io::ResultStream *stream = nullptr;
+    /** The output path without extension ("DIR/NAME"): files a step writes beside NAME.json. */
+    std::string job = {};
     /** The run's restart points (what to write, where to go on from); nullptr: none. */
     RestartPoints *restart = nullptr;
   };

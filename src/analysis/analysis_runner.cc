@@ -148,11 +148,9 @@ namespace corot::analysis
 
     AnalysisContext context{model, elements, dofs, assembler, amplitudes, configuration, progress};
     context.stream = stream;
-    RestartPoints restart(model, dofs,
-                          job.empty() ?
-                            std::filesystem::path(model.deck_path).replace_extension().string() :
-                            job,
-                          communicator);
+    context.job =
+      job.empty() ? std::filesystem::path(model.deck_path).replace_extension().string() : job;
+    RestartPoints restart(model, dofs, context.job, communicator);
     context.restart = &restart;
 
     io::Results results;

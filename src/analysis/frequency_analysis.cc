@@ -5,6 +5,7 @@
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/shell_pressure.h>
 #include <src/analysis/step_loading.h>
+#include <src/analysis/uff_mode_output.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/io/result_stream.h>
 #include <src/solvers/eigen_solver.h>
@@ -203,6 +204,29 @@ namespace corot::analysis
     if (context_.stream == nullptr || context_.stream->keeps_mode_shapes())
       frequencies.mode_shapes = io::ModeShapes::from_dof_vectors(context_.model, context_.dofs,
                                                                  shapes, frequencies.normalization);
+    if (step_.correlation)
+      {
+        frequencies.correlation =
+          ModalCorrelation::compute(context_, *step_.correlation, shapes, frequencies.frequencies);
+        std::ostringstream line;
+        line << "correlation with " << step_.correlation->file << ": "
+             << frequencies.correlation->pairs.size() << " file modes paired, "
+             << frequencies.correlation->nodes << " nodes, " << frequencies.correlation->dofs
+             << " values per mode";
+        result.log.push_back(line.str());
+        context_.progress << "  " << line.str() << std::endl;
+      }
+    if (step_.uff_output)
+      {
+        const std::string path =
+          write_modes_uff(context_, *step_.uff_output, step_number, shapes, frequencies.frequencies,
+                          frequencies.participation ? frequencies.participation->generalized_mass :
+                                                      std::vector<double>());
+        result.log.push_back("modes written to " + path +
+                             " (universal file, datasets 151, "
+                             "2411, 55)");
+        context_.progress << "  " << result.log.back() << std::endl;
+      }
 
     for (unsigned mode = 0; wants_shapes && mode < shapes.size(); ++mode)
       {

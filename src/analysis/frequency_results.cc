@@ -26,6 +26,8 @@ namespace corot::analysis
       write_sturm_check(json, *sturm);
     if (participation)
       write_participation(json);
+    if (correlation)
+      correlation->write_json(json);
     if (mode_shapes)
       mode_shapes->write_json(json);
     if (!step.node_output.empty())
@@ -130,6 +132,8 @@ namespace corot::analysis
       out << "   (no modes found)\n";
     if (participation)
       write_participation_report(out);
+    if (correlation)
+      correlation->write_report(out);
     write_histories(out, "node", step.node_output);
     write_histories(out, "element", step.element_output);
   }

@@ -3,6 +3,7 @@
  * @file
  * What a *FREQUENCY step reports beyond the common step output.
  */
+#include <src/analysis/modal_correlation.h>
 #include <src/analysis/modal_participation.h>
 #include <src/io/mode_shapes.h>
 #include <src/io/results.h>
@@ -37,6 +38,8 @@ namespace corot::analysis
     std::optional<ModalParticipation> participation;
     /** The shapes of the reported modes, normalized as @p normalization says; none: not kept. */
     std::optional<io::ModeShapes> mode_shapes;
+    /** *CORRELATION: the modes against a universal file's. */
+    std::optional<ModalCorrelation> correlation;
 
     std::string
     procedure() const override;

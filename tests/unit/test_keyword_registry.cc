@@ -165,7 +165,9 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
                                            {"SPRING", P::model},                // issue 15
                                            {"DASHPOT", P::model},               // issue 15
                                            {"SHELL GENERAL SECTION", P::model}, // issue 13
-                                           {"RESTART", P::anywhere}}; // issue 18, was ignored
+                                           {"RESTART", P::anywhere},  // issue 18, was ignored
+                                           {"UFF OUTPUT", P::step},   // issue 16
+                                           {"CORRELATION", P::step}}; // issue 16
   for (const auto &[name, placement] : former)
     {
       const deck::KeywordInfo *info = deck::KeywordRegistry::instance().find(name);
@@ -182,7 +184,7 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
       EXPECT_TRUE(info->ignored()) << name;
     }
   ASSERT_NE(deck::KeywordRegistry::instance().find("INCLUDE"), nullptr);
-  // 55 parsed + 6 ignored + *INCLUDE, nothing else.
+  // 57 parsed + 6 ignored + *INCLUDE, nothing else.
   EXPECT_EQ(deck::KeywordRegistry::instance().keywords().size(), former.size() + 6 + 1);
   EXPECT_EQ(deck::KeywordRegistry::instance().find_spelling("ELPRINT"),
             deck::KeywordRegistry::instance().find("EL PRINT"));
