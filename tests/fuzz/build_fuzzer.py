@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Builds tests/fuzz/deck_fuzzer (libFuzzer) against a configured and built corot build directory.
+"""Builds the libFuzzer targets tests/fuzz/deck_fuzzer (deck reader and model finaliser) and
+tests/fuzz/uff_fuzzer (the universal-file reader) against a configured and built corot build
+directory.
 
-The deck reader and model finaliser (src/deck/*.cc) and the harness are compiled with Debian's
+The deck reader and model finaliser (src/deck/*.cc), the universal-file reader
+(src/io/uff_file.cc) and the harnesses are compiled with Debian's
 clang, instrumented for coverage (-fsanitize=fuzzer-no-link) and checked by AddressSanitizer and
 UndefinedBehaviorSanitizer; every other object of the corot library is the build directory's own
 (gcc, not instrumented: the fuzzer steers by the reader's coverage only), linked statically into
 the fuzzer with the library's link line. Compiling only the reader with clang keeps the build to
 a few minutes on a shared two-core machine.
 
-usage: build_fuzzer.py BUILD_DIR OUTPUT   (BUILD_DIR: a gcc build with compile_commands.json)
+usage: build_fuzzer.py BUILD_DIR OUTPUT_DIR   (BUILD_DIR: a gcc build with compile_commands.json;
+       OUTPUT_DIR receives deck_fuzzer and uff_fuzzer)
 """
 import json
 import os
@@ -17,7 +21,8 @@ import shutil
 import subprocess
 import sys
 
-INSTRUMENTED = "src/deck/"
+INSTRUMENTED = ("src/deck/", "src/io/uff_file.cc")
+HARNESSES = ["deck_fuzzer", "uff_fuzzer"]
 SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
             "-fno-sanitize=vptr"]  # vptr: gcc-built objects carry no clang RTTI hashes
 # gcc warnings clang does not know, and gcc's optimisation level
@@ -27,13 +32,13 @@ DROP = {"-Wno-literal-suffix", "-Wno-psabi", "-Wno-class-memaccess", "-Wsynth", 
 
 
 def main():
-    build, output = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    build, output_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     clang = shutil.which("clang++")
     if clang is None:
         sys.exit("build_fuzzer.py: clang++ not found (apt-get install clang)")
     launcher = [shutil.which("ccache")] if shutil.which("ccache") else []
-    objects_dir = os.path.join(os.path.dirname(output), "fuzz-objects")
+    objects_dir = os.path.join(output_dir, "fuzz-objects")
     os.makedirs(objects_dir, exist_ok=True)
 
     commands = json.load(open(os.path.join(build, "compile_commands.json")))
@@ -58,16 +63,18 @@ def main():
             objects.append(obj)
         else:
             objects.append(os.path.join(entry["directory"], out))
-    harness = os.path.join(objects_dir, "deck_fuzzer.o")
-    compile_one(launcher, clang, flags, os.path.join(source, "tests/fuzz/deck_fuzzer.cc"), harness)
-
     link = shlex.split(open(os.path.join(build, "CMakeFiles/corot.dir/link.txt")).read())
     libraries = [a for a in link if (".so" in a and "libcorot" not in a) or a.endswith(".a")
                  or a.startswith("-l") or a.startswith("-Wl,-rpath")]
-    command = [clang, "-fsanitize=fuzzer", *SANITIZE, "-o", output, harness,
-               *objects, *libraries]
-    subprocess.run(command, check=True)
-    print(output)
+    for name in HARNESSES:
+        harness = os.path.join(objects_dir, name + ".o")
+        compile_one(launcher, clang, flags, os.path.join(source, "tests/fuzz", name + ".cc"),
+                    harness)
+        output = os.path.join(output_dir, name)
+        command = [clang, "-fsanitize=fuzzer", *SANITIZE, "-o", output, harness,
+                   *objects, *libraries]
+        subprocess.run(command, check=True)
+        print(output)
 
 
 def without_precompiled_header(flags):
