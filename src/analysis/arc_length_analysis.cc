@@ -385,7 +385,7 @@ namespace corot::analysis
       record.set("riks.reaction", reaction);
     };
     if (const RestartPoints::Resume *resume =
-          context_.restart != nullptr ? context_.restart->resume_of(step_number) : nullptr)
+          RestartPoints::going_on(context_, step_number, result_.log))
       {
         // Go on from the restart point: the prologue above ran on the step's
         // start configuration, as in the run that wrote the point.
@@ -399,9 +399,6 @@ namespace corot::analysis
         direction                  = saved.vector("riks.direction", context_.dofs.n_dofs());
         reaction                   = saved.vector("riks.reaction", context_.dofs.n_dofs());
         count                      = resume->position.increment;
-        result_.log.push_back("restart: going on from " + resume->position.describe() + " (" +
-                              resume->file + ")");
-        context_.progress << "  " << result_.log.back() << std::endl;
       }
     while (stop.empty())
       {

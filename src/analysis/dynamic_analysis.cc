@@ -223,7 +223,7 @@ namespace corot::analysis
                                      controller ? controller->proposed() : 0.0});
     };
     const RestartPoints::Resume *resume =
-      context_.restart != nullptr ? context_.restart->resume_of(step_number) : nullptr;
+      RestartPoints::going_on(context_, step_number, result.log);
 
     auto record = [&](const unsigned increment, const bool last, const bool resumed = false) {
       core::Configuration configuration = system.configuration(state.displacement);
@@ -287,9 +287,6 @@ namespace corot::analysis
         next_report                    = counters[6];
         if (!p.direct)
           resumed_proposal = counters[7];
-        result.log.push_back("restart: going on from " + resume->position.describe() + " (" +
-                             resume->file + ")");
-        context_.progress << "  " << result.log.back() << std::endl;
         record(n, false, true);
       }
     else

@@ -189,6 +189,21 @@ namespace corot::analysis
                                                                                         nullptr;
   }
 
+  const RestartPoints::Resume *
+  RestartPoints::going_on(const AnalysisContext &context, const unsigned number,
+                          std::vector<std::string> &log)
+  {
+    const Resume *resume =
+      context.restart != nullptr ? context.restart->resume_of(number) : nullptr;
+    if (resume != nullptr)
+      {
+        log.push_back("restart: going on from " + resume->position.describe() + " (" +
+                      resume->file + ")");
+        context.progress << "  " << log.back() << std::endl;
+      }
+    return resume;
+  }
+
   void
   RestartPoints::begin_step(const AnalysisContext &context, const unsigned number)
   {

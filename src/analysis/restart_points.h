@@ -61,6 +61,14 @@ namespace corot::analysis
     const Resume *
     resume_of(unsigned number) const;
 
+    /**
+     * The point step @p number of @p context's run goes on from (nullptr: it
+     * starts afresh, also without restart points), said in @p log and the
+     * progress ("restart: going on from ...").
+     */
+    static const Resume *
+    going_on(const AnalysisContext &context, unsigned number, std::vector<std::string> &log);
+
     /** Step @p number begins from the configuration of @p context (kept for its points). */
     void
     begin_step(const AnalysisContext &context, unsigned number);

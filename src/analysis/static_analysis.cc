@@ -293,7 +293,7 @@ namespace corot::analysis
       record.set("static.reaction", reaction);
     };
     if (const RestartPoints::Resume *resume =
-          context_.restart != nullptr ? context_.restart->resume_of(step_number) : nullptr)
+          RestartPoints::going_on(context_, step_number, result_.log))
       {
         // Go on from the restart point (only NLGEOM steps write one inside
         // the step): the prologue above ran on the step's start configuration.
@@ -305,9 +305,6 @@ namespace corot::analysis
         increment                  = path[1];
         reaction                   = saved.vector("static.reaction", context_.dofs.n_dofs());
         count                      = resume->position.increment;
-        result_.log.push_back("restart: going on from " + resume->position.describe() + " (" +
-                              resume->file + ")");
-        context_.progress << "  " << result_.log.back() << std::endl;
       }
     while (time < period * (1.0 - 1e-12))
       {

@@ -43,7 +43,6 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, const std::size_t size)
       corot::io::read_uff(file_path().string());
     }
   catch (const corot::core::InputError &)
-    {
-    }
+    {}
   return 0;
 }
