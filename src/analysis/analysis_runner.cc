@@ -66,7 +66,7 @@ namespace corot::analysis
       const core::Model &model = context.model;
       const unsigned     first =
         resume.position.complete ? resume.position.step : resume.position.step - 1;
-      std::optional<unsigned> synthesis;
+      unsigned synthesis = 0; // the skipped *MODAL SYNTHESIS step whose model is lost (0: none)
       for (unsigned s = 0; s < model.steps.size(); ++s)
         {
           const core::Step        &step      = model.steps[s];
@@ -81,16 +81,18 @@ namespace corot::analysis
                 history.commit(context, history.loading_of(context, step),
                                procedure->general_period(step));
             }
+          else if (procedure->keyword == "MODAL SYNTHESIS")
+            synthesis = 0; // a synthesis of its own for the steps after it
           else if (synthesis &&
                    (procedure->keyword == "MODIFICATION" || procedure->keyword == "SENSITIVITY" ||
                     procedure->keyword == "INVERSE FREQUENCY"))
             throw core::InputError(model.restart_read->defined_at,
                                    "*RESTART, READ: step " + std::to_string(s + 1) +
                                      " needs the reduced model of *MODAL SYNTHESIS step " +
-                                     std::to_string(*synthesis) +
+                                     std::to_string(synthesis) +
                                      ", which restart files do not keep: restart at or before "
                                      "step " +
-                                     std::to_string(*synthesis));
+                                     std::to_string(synthesis));
         }
       context.progress << "restart: " << resume.file << ", " << resume.position.describe()
                        << (first > 0 ? "; steps 1 to " + std::to_string(first) +

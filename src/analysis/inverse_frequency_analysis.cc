@@ -1,9 +1,11 @@
 #include <src/analysis/cms_results.h>
 #include <src/analysis/full_model_comparison.h>
 #include <src/analysis/inverse_frequency_analysis.h>
+#include <src/analysis/modal_correlation.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/cms/inverse_frequency.h>
 #include <src/deck/cms_keyword_parser.h>
+#include <src/deck/mode_file_keywords.h>
 #include <src/deck/model_keyword_parser.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <sstream>
 
 namespace corot::analysis
 {
@@ -20,6 +23,60 @@ namespace corot::analysis
     , step_(step)
     , session_(session)
   {}
+
+  std::vector<core::FrequencyTarget>
+  InverseFrequencyAnalysis::targets_of_test_modes(const cms::ComponentModeSynthesis &baseline,
+                                                  std::vector<std::string>          &log) const
+  {
+    const core::InverseFrequencyParameters &design =
+      std::get<core::InverseFrequencyParameters>(step_.parameters);
+    // The baseline's modes on the deck's DOFs (interior DOFs of imported
+    // components have no node to meet), paired with the file's by MAC.
+    const cms::Substructuring   &sub    = baseline.substructuring();
+    const Eigen::VectorXd       &lambda = baseline.eigenpairs().eigenvalues;
+    std::vector<Eigen::VectorXd> shapes;
+    std::vector<double>          frequencies;
+    for (Eigen::Index m = 0; m < lambda.size(); ++m)
+      {
+        shapes.push_back(baseline.reduced()
+                           .recover(sub, baseline.eigenpairs().vectors.col(m))
+                           .head(sub.n_deck_dofs));
+        frequencies.push_back(std::sqrt(std::max(lambda[m], 0.0)) / (2.0 * M_PI));
+      }
+    const ModalCorrelation correlation =
+      ModalCorrelation::compute(context_, *design.test_modes, shapes, frequencies);
+    std::vector<core::FrequencyTarget> goals;
+    for (const core::TestModeTarget &target : design.test_targets)
+      {
+        const auto pair = std::find_if(correlation.pairs.begin(), correlation.pairs.end(),
+                                       [&](const ModalCorrelation::Pair &p) {
+                                         return p.test_mode == target.test_mode;
+                                       });
+        if (pair == correlation.pairs.end())
+          throw core::InputError(target.defined_at,
+                                 "mode " + std::to_string(target.test_mode) + " of " +
+                                   design.test_modes->file +
+                                   " is zero on every DOF it shares with the model: it pairs "
+                                   "with no system mode");
+        for (const core::FrequencyTarget &other : goals)
+          if (other.mode == pair->analysis_mode)
+            throw core::InputError(target.defined_at,
+                                   "mode " + std::to_string(target.test_mode) + " of " +
+                                     design.test_modes->file + " and the target at line " +
+                                     std::to_string(other.defined_at.line) +
+                                     " both pair with system mode " +
+                                     std::to_string(pair->analysis_mode) +
+                                     " (largest MAC): one system mode cannot reach two targets");
+        std::ostringstream line;
+        line << "target: mode " << target.test_mode << " of " << design.test_modes->file << " ("
+             << pair->test_frequency << ") pairs with system mode " << pair->analysis_mode << " ("
+             << pair->analysis_frequency << ", MAC " << pair->mac << ")";
+        log.push_back(line.str());
+        context_.progress << "  " << line.str() << std::endl;
+        goals.push_back({pair->analysis_mode, pair->test_frequency, target.defined_at});
+      }
+    return goals;
+  }
 
   io::StepResult
   InverseFrequencyAnalysis::run(const unsigned step_number)
@@ -38,8 +95,11 @@ namespace corot::analysis
           ": the design derivative about a preloaded base state is not available; run the "
           "synthesis and the design steps before the NLGEOM step");
     const cms::ComponentModeSynthesis &baseline = *session_.baseline;
+    std::vector<core::FrequencyTarget> goals    = design.targets;
+    if (design.test_modes)
+      goals = targets_of_test_modes(baseline, result.log);
     std::vector<cms::EigenvalueTarget> targets;
-    for (const core::FrequencyTarget &target : design.targets)
+    for (const core::FrequencyTarget &target : goals)
       targets.push_back({target.mode - 1, std::pow(2.0 * M_PI * target.frequency, 2)});
 
     const auto start = std::chrono::steady_clock::now();
@@ -117,8 +177,8 @@ namespace corot::analysis
     unsigned n_compare = n_modes;
     for (unsigned t = 0; t < targets.size(); ++t)
       {
-        out.target_modes.push_back(design.targets[t].mode);
-        out.target_frequencies.push_back(design.targets[t].frequency);
+        out.target_modes.push_back(goals[t].mode);
+        out.target_frequencies.push_back(goals[t].frequency);
         out.achieved_frequencies.push_back(
           cms::frequency_of(solution.modified.eigenvalues[solution.achieved_modes[t]]));
         n_compare = std::max(n_compare, solution.achieved_modes[t] + 1);
@@ -181,13 +241,47 @@ namespace corot::analysis
 {
   namespace
   {
-    /** *INVERSE FREQUENCY [, COMPARE=FULL]: lines "mode, target frequency". */
+    /**
+     * *INVERSE FREQUENCY [, COMPARE=FULL]: lines "mode, target frequency";
+     * with TEST MODES=file [, MATCH=, TOLERANCE=] lines "file mode number".
+     */
     core::InverseFrequencyParameters
     parse_inverse_frequency(const deck::KeywordLine           &keyword,
                             const std::vector<deck::DataLine> &data, const core::Step &)
     {
       core::InverseFrequencyParameters p;
       p.compare_full = deck::compare_full(keyword);
+      if (keyword.has("TEST MODES"))
+        {
+          p.test_modes = deck::correlation_request(keyword, "TEST MODES");
+          if (data.empty())
+            throw core::InputError(keyword.location(),
+                                   "*INVERSE FREQUENCY, TEST MODES= needs data lines: the "
+                                   "number of each mode of the file to reach");
+          for (const deck::DataLine &line : data)
+            {
+              line.require_fields(1, 1, "INVERSE FREQUENCY, TEST MODES=");
+              const core::TestModeTarget target{line.positive_integer(0), line.location()};
+              const auto                &modes = p.test_modes->data->modes;
+              if (std::none_of(modes.begin(), modes.end(), [&](const core::UffMode &mode) {
+                    return mode.number == target.test_mode;
+                  }))
+                throw core::InputError(line.location(), p.test_modes->file + " has no mode " +
+                                                          std::to_string(target.test_mode));
+              for (const core::TestModeTarget &other : p.test_targets)
+                if (other.test_mode == target.test_mode)
+                  throw core::InputError(line.location(),
+                                         "mode " + std::to_string(target.test_mode) +
+                                           " of the file is already a target at line " +
+                                           std::to_string(other.defined_at.line));
+              p.test_targets.push_back(target);
+            }
+          return p;
+        }
+      for (const std::string parameter : {"MATCH", "TOLERANCE"})
+        if (keyword.has(parameter))
+          throw core::InputError(keyword.location(),
+                                 "*INVERSE FREQUENCY: " + parameter + "= applies to TEST MODES=");
       if (data.empty())
         throw core::InputError(
           keyword.location(), "*INVERSE FREQUENCY needs data lines: mode number, target frequency");
@@ -220,9 +314,17 @@ namespace corot::analysis
       type.keyword     = "INVERSE FREQUENCY";
       type.description = "design changes of the *DESIGN VARIABLES that bring system frequencies to "
                          "targets (Hutton & Smith 1993, eq. 14; least-change Newton)";
-      type.parameters  = {{"COMPARE", "FULL: verify by a full re-analysis with the changes"}};
+      type.parameters  = {{"COMPARE", "FULL: verify by a full re-analysis with the changes"},
+                          {"TEST MODES",
+                           "a universal file whose modes are the targets (model updating): each "
+                            "named mode's frequency becomes the target of the baseline mode of "
+                            "largest MAC with it (as *CORRELATION)"},
+                          {"MATCH", "TEST MODES=: ID (default) or COORDINATES, as *CORRELATION"},
+                          {"TOLERANCE",
+                           "TEST MODES=, MATCH=COORDINATES: the largest distance of a match"}};
       type.data_lines  = "one line per target: mode number (1-based), target frequency "
-                         "(cycles/time); then a *DESIGN VARIABLES block";
+                         "(cycles/time); with TEST MODES=, the file's mode number; then a "
+                         "*DESIGN VARIABLES block";
       type.parameters_index = core::procedure_parameters_index<core::InverseFrequencyParameters>();
       type.parse            = parse_inverse_frequency;
       type.run              = run_inverse_frequency;

@@ -6,7 +6,11 @@
  */
 #include <src/analysis/analysis_context.h>
 #include <src/analysis/cms_session.h>
+#include <src/cms/component_mode_synthesis.h>
 #include <src/io/results.h>
+
+#include <string>
+#include <vector>
 
 namespace corot::analysis
 {
@@ -32,6 +36,15 @@ namespace corot::analysis
     run(unsigned step_number);
 
   private:
+    /**
+     * TEST MODES=: each named mode of the file as the target of the
+     * baseline's mode of largest MAC with it (ModalCorrelation), said in
+     * @p log; two file modes on one system mode are an error at the line.
+     */
+    std::vector<core::FrequencyTarget>
+    targets_of_test_modes(const cms::ComponentModeSynthesis &baseline,
+                          std::vector<std::string>          &log) const;
+
     AnalysisContext  &context_;
     const core::Step &step_;
     CmsSession       &session_;

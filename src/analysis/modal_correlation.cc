@@ -71,6 +71,12 @@ namespace corot::analysis
                       << ")";
               fail(message.str());
             }
+          for (const auto &[other, node] : matched)
+            if (node == index)
+              fail("nodes " + std::to_string(other) + " and " + std::to_string(id) +
+                   " both meet deck node " + std::to_string(model.nodes[index].id) +
+                   " within TOLERANCE=" + std::to_string(request.tolerance) +
+                   ": give a smaller tolerance");
           largest_distance = std::max(largest_distance, nearest);
           matched[id]      = index;
         }
@@ -138,18 +144,30 @@ namespace corot::analysis
       result.test_modes.push_back(mode.number);
     result.mac = Eigen::MatrixXd::Zero(modes.size(), shapes.size());
     for (std::size_t i = 0; i < modes.size(); ++i)
-      for (std::size_t j = 0; j < shapes.size(); ++j)
-        {
-          const double tt = test.col(i).squaredNorm(), aa = analysis.col(j).squaredNorm();
-          if (tt > 0.0 && aa > 0.0)
-            result.mac(i, j) = std::pow(test.col(i).dot(analysis.col(j)), 2) / (tt * aa);
-        }
+      {
+        // Over the entries this mode carries: a 3-value mode says nothing of rotations.
+        Eigen::VectorXd mask(entries.size());
+        for (std::size_t e = 0; e < entries.size(); ++e)
+          mask[e] = entries[e].first.second < modes[i].values_per_node ? 1.0 : 0.0;
+        for (std::size_t j = 0; j < shapes.size(); ++j)
+          {
+            const Eigen::VectorXd a  = analysis.col(j).cwiseProduct(mask);
+            const double          tt = test.col(i).squaredNorm(), aa = a.squaredNorm();
+            if (tt > 0.0 && aa > 0.0)
+              result.mac(i, j) = std::pow(test.col(i).dot(a), 2) / (tt * aa);
+          }
+      }
 
     std::map<unsigned, unsigned> paired; // analysis mode -> first file mode paired with it
     for (std::size_t i = 0; i < modes.size() && shapes.size() > 0; ++i)
       {
         Eigen::Index best = 0;
-        result.mac.row(i).maxCoeff(&best);
+        if (!(result.mac.row(i).maxCoeff(&best) > 0.0))
+          {
+            result.notes.push_back("file mode " + std::to_string(modes[i].number) +
+                                   " is zero on the compared DOFs: not paired");
+            continue;
+          }
         Pair pair;
         pair.test_mode          = modes[i].number;
         pair.analysis_mode      = best + 1;

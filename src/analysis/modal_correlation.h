@@ -9,9 +9,11 @@
  * (Allemang & Brown 1982, Proc. 1st IMAC, pp. 110-116; eq. 1 of Allemang,
  * Sound and Vibration 37 (2003) 14-23) over the DOFs both carry: the file's
  * nodes met by id or by coordinates, its 3 (translations) or 6 values per
- * node in the global axes, the deck node's DOFs of those. Each file mode is
- * paired with the analysis mode of largest MAC, and the relative frequency
- * error (f_a - f_t)/f_t of the pair reported.
+ * node in the global axes, the deck node's DOFs of those (each mode over its
+ * own values: a 3-value mode's MAC leaves rotations out). Each file mode is
+ * paired with the analysis mode of largest MAC (a mode zero on the compared
+ * DOFs stays unpaired), and the relative frequency error (f_a - f_t)/f_t of
+ * the pair reported.
  */
 #include <src/analysis/analysis_context.h>
 #include <src/core/mode_file_requests.h>

@@ -118,6 +118,9 @@ namespace corot::analysis
         {
           const std::string name = procedure->name();
           crc.process_bytes(name.data(), name.size());
+          add(model_.steps[s].nlgeom);
+          if (procedure->general_period)
+            add(procedure->general_period(model_.steps[s]));
         }
     return crc.checksum();
   }
@@ -178,7 +181,10 @@ namespace corot::analysis
       {
         fail(resume.file + ": " + error.what() + " (a restart file of another corot version?)");
       }
-    resume_ = std::move(resume);
+    // Going on from this run's own file: its points stay, the new ones follow.
+    std::error_code same;
+    written_ = std::filesystem::equivalent(resume.file, file_, same);
+    resume_  = std::move(resume);
     return resume_;
   }
 

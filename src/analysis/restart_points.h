@@ -14,8 +14,9 @@
  * point, so its increments are those of the uninterrupted run. The loads
  * the earlier general steps leave (analysis::LoadHistory) are rebuilt from
  * the deck, which must therefore hold the same steps up to the point; a
- * fingerprint of the model (nodes, elements, DOFs) and of those steps'
- * procedures refuses another deck.
+ * fingerprint of the model (nodes, elements, DOFs) and of those steps
+ * (procedure, NLGEOM, time period) refuses another deck. Loads, materials
+ * and other step data are not in it: the deck is trusted to be the same.
  */
 #include <src/analysis/analysis_context.h>
 #include <src/core/configuration.h>

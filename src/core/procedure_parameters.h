@@ -5,6 +5,7 @@
  * lines give them, and core::ProcedureParameters, the variant a step holds.
  * Each procedure's parser (analysis::ProcedureRegistry) fills its own struct.
  */
+#include <src/core/mode_file_requests.h>
 #include <src/core/source_location.h>
 
 #include <cstddef>
@@ -136,12 +137,25 @@ namespace corot::core
   };
 
   /** *INVERSE FREQUENCY [, COMPARE=FULL] and the *DESIGN VARIABLES block after it. */
+  /** A target of *INVERSE FREQUENCY, TEST MODES=: a mode of the file, by its number. */
+  struct TestModeTarget
+  {
+    unsigned       test_mode = 1; ///< the file's mode number (dataset 55, record 7)
+    SourceLocation defined_at;
+  };
+
   struct InverseFrequencyParameters
   {
     bool                         compare_full = false; ///< COMPARE=FULL
     std::vector<FrequencyTarget> targets;
-    std::vector<std::string>     variables; ///< *DESIGN VARIABLES (upper case)
-    SourceLocation               variables_at;
+    /**
+     * TEST MODES=: the targets are modes of a universal file, each the target
+     * of the baseline mode of largest MAC with it (test_targets, not targets).
+     */
+    std::optional<CorrelationRequest> test_modes;
+    std::vector<TestModeTarget>       test_targets;
+    std::vector<std::string>          variables; ///< *DESIGN VARIABLES (upper case)
+    SourceLocation                    variables_at;
   };
 
   /**

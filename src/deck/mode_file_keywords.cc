@@ -56,37 +56,45 @@ namespace corot::deck
       throw core::InputError(keyword.location(),
                              "a second *CORRELATION in this step (the first is at " +
                                step.correlation->defined_at.str() + ")");
+    step.correlation = correlation_request(keyword, "INPUT");
+  }
+
+  core::CorrelationRequest
+  correlation_request(const KeywordLine &keyword, const std::string &input)
+  {
     core::CorrelationRequest request;
     request.defined_at      = keyword.location();
     const std::string match = keyword.value_upper("MATCH").value_or("ID");
     if (match != "ID" && match != "COORDINATES")
-      throw core::InputError(keyword.location(),
-                             "*CORRELATION, MATCH=" + match + ": expected ID or COORDINATES");
+      throw core::InputError(keyword.location(), "*" + keyword.name() + ", MATCH=" + match +
+                                                   ": expected ID or COORDINATES");
     request.by_coordinates = match == "COORDINATES";
     if (const auto tolerance = keyword.number("TOLERANCE"))
       {
         if (!request.by_coordinates)
-          throw core::InputError(keyword.location(),
-                                 "*CORRELATION: TOLERANCE= applies to MATCH=COORDINATES");
+          throw core::InputError(keyword.location(), "*" + keyword.name() +
+                                                       ": TOLERANCE= applies to MATCH=COORDINATES");
         if (!(*tolerance > 0.0))
-          throw core::InputError(keyword.location(), "*CORRELATION: TOLERANCE= must be positive");
+          throw core::InputError(keyword.location(),
+                                 "*" + keyword.name() + ": TOLERANCE= must be positive");
         request.tolerance = *tolerance;
       }
     else if (request.by_coordinates)
       throw core::InputError(keyword.location(),
-                             "*CORRELATION, MATCH=COORDINATES needs TOLERANCE= (a distance in "
-                             "the deck's length unit)");
+                             "*" + keyword.name() +
+                               ", MATCH=COORDINATES needs TOLERANCE= (a distance in "
+                               "the deck's length unit)");
     // INPUT= is relative to the deck's directory, as *INCLUDE.
-    std::filesystem::path path(keyword.required("INPUT"));
+    std::filesystem::path path(keyword.required(input));
     if (path.is_relative())
       path = std::filesystem::path(keyword.location().file).parent_path() / path;
     request.file = path.string();
     request.data = std::make_shared<const core::UffData>(io::read_uff(request.file));
     if (request.data->modes.empty())
       throw core::InputError(keyword.location(),
-                             "*CORRELATION: " + request.file +
+                             "*" + keyword.name() + ": " + request.file +
                                " holds no normal modes (dataset 55 with analysis type 2)");
-    step.correlation = request;
+    return request;
   }
 
   COROT_REGISTER_KEYWORD(

@@ -30,4 +30,12 @@ namespace corot::deck
   void
   parse_correlation(KeywordContext &context, const KeywordLine &keyword,
                     const std::vector<DataLine> &data);
+
+  /**
+   * The modes of the universal file named by @p keyword's parameter
+   * @p input (relative to the deck), read now, with MATCH= and TOLERANCE=
+   * as *CORRELATION takes them; errors name @p keyword's line or the file's.
+   */
+  core::CorrelationRequest
+  correlation_request(const KeywordLine &keyword, const std::string &input);
 } // namespace corot::deck

@@ -1,9 +1,8 @@
 #include <src/io/atomic_file.h>
 
-#include <deal.II/base/exceptions.h>
-
 #include <cstdio>
 #include <fstream>
+#include <stdexcept>
 
 namespace corot::io
 {
@@ -13,12 +12,14 @@ namespace corot::io
     const std::string aside = file_name + ".tmp";
     {
       std::ofstream out(aside);
-      AssertThrow(out, dealii::ExcMessage("cannot open " + aside + " for writing"));
+      if (!out)
+        throw std::runtime_error("cannot open " + aside + " for writing");
       write(out);
       out.flush();
-      AssertThrow(out, dealii::ExcMessage("error while writing " + aside));
+      if (!out)
+        throw std::runtime_error("error while writing " + aside);
     }
-    AssertThrow(std::rename(aside.c_str(), file_name.c_str()) == 0,
-                dealii::ExcMessage("cannot rename " + aside + " to " + file_name));
+    if (std::rename(aside.c_str(), file_name.c_str()) != 0)
+      throw std::runtime_error("cannot rename " + aside + " to " + file_name);
   }
 } // namespace corot::io

@@ -40,16 +40,26 @@ namespace corot::io
       return static_cast<bool>(in);
     }
 
-    void
-    write_frame(std::ostream &out, const RestartPosition &position, const std::string &payload)
+    /** The frame header: step, increment, complete, time, payload length. */
+    std::string
+    header_of(const RestartPosition &position, const std::uint64_t length)
     {
+      std::ostringstream out(std::ios::binary);
       put<std::uint32_t>(out, position.step);
       put<std::uint32_t>(out, position.increment);
       put<std::uint8_t>(out, position.complete ? 1 : 0);
       put<double>(out, position.time);
-      put<std::uint64_t>(out, payload.size());
+      put<std::uint64_t>(out, length);
+      return out.str();
+    }
+
+    void
+    write_frame(std::ostream &out, const RestartPosition &position, const std::string &payload)
+    {
+      const std::string header = header_of(position, payload.size());
+      out.write(header.data(), header.size());
       out.write(payload.data(), payload.size());
-      put<std::uint32_t>(out, crc_of(payload));
+      put<std::uint32_t>(out, crc_of(header + payload));
     }
 
     /** One frame of a restart file: its position and where its payload lies. */
@@ -107,6 +117,21 @@ namespace corot::io
                      ") is incomplete: the run stopped while writing it";
               break;
             }
+          // The CRC covers header and payload: a damaged frame (or a length
+          // that sends the reader astray) ends what can be trusted.
+          const std::streamoff after = in.tellg();
+          std::string          bytes(frame.length, '\0');
+          in.seekg(frame.payload_at);
+          in.read(bytes.data(), bytes.size());
+          if (!in || frame.position.step == 0 ||
+              crc_of(header_of(frame.position, frame.length) + bytes) != frame.crc)
+            {
+              torn = "the restart point (" + frame.position.describe() +
+                     ") is damaged (its CRC-32 does not match what was written); it and the "
+                     "points after it are not used";
+              break;
+            }
+          in.seekg(after);
           result.push_back(frame);
         }
       in.clear();
@@ -283,7 +308,7 @@ namespace corot::io
                            (torn.empty() ? "" : " (" + torn + ")"));
       }
     const std::string payload = payload_of(in, *chosen);
-    if (!in || crc_of(payload) != chosen->crc)
+    if (!in || crc_of(header_of(chosen->position, chosen->length) + payload) != chosen->crc)
       throw RestartError(path + ": the restart point at " + chosen->position.describe() +
                          " is damaged (its CRC-32 does not match what was written)");
     RestartRecord record;

@@ -8,11 +8,11 @@
  * Layout: the line "corot restart file 1\n", then one frame per point:
  * step (uint32), increment (uint32), whether the step is complete (uint8),
  * the step time (double), the payload's length (uint64), the payload (a
- * RestartRecord in a Boost.Serialization binary archive) and its CRC-32
- * (boost::crc_32_type, uint32), all in this machine's byte order. A frame is
- * appended as a whole and flushed; a run killed while writing leaves a
- * frame that is short or fails its CRC, which the reader reports and never
- * uses. The first frame of a run, and every frame with OVERLAY, replaces
+ * RestartRecord in a Boost.Serialization binary archive) and the CRC-32 of
+ * header and payload (boost::crc_32_type, uint32), all in this machine's
+ * byte order. A frame is appended as a whole and flushed; a run killed while
+ * writing leaves a frame that is short or fails its CRC, which the reader
+ * reports and never uses, nor any frame after a damaged one. The first frame of a run, and every frame with OVERLAY, replaces
  * the file atomically (written beside it, then renamed).
  *
  * Boost.Serialization writes the named arrays rather than a hand-written

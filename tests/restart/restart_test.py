@@ -313,8 +313,8 @@ def case_errors(corot, out):
     data_damaged[len(data) - 400] ^= 0x5A
     with open(damaged, "wb") as stream:
         stream.write(data_damaged)
-    expect_error(corot, read_deck("damaged", text, ", FILE=" + damaged), os.path.join(out, "b"),
-                 ["damaged", "CRC"], "a damaged point is refused")
+    expect_error(corot, read_deck("damaged", text, ", STEP=3, INC=30, FILE=" + damaged),
+                 os.path.join(out, "b"), ["damaged", "CRC"], "a damaged point is refused")
 
     torn = os.path.join(out, "torn.res")
     with open(torn, "wb") as stream:

@@ -205,5 +205,15 @@ namespace
                  "*CORRELATION, INPUT=none.unv", "holds no normal modes");
     expect_error(beam + frequency + "*UFF OUTPUT\n*UFF OUTPUT\n*END STEP\n", "*UFF OUTPUT",
                  "a second *UFF OUTPUT");
+    // *INVERSE FREQUENCY, TEST MODES= (model updating) reads the file the same way.
+    expect_error(beam + "*STEP\n*INVERSE FREQUENCY, TEST MODES=modes.unv\n7\n*DESIGN "
+                        "VARIABLES\nX\n*END STEP\n",
+                 "7", "has no mode 7");
+    expect_error(beam + "*STEP\n*INVERSE FREQUENCY, TEST MODES=modes.unv\n1\n1\n*DESIGN "
+                        "VARIABLES\nX\n*END STEP\n",
+                 "1", "already a target");
+    expect_error(beam + "*STEP\n*INVERSE FREQUENCY, MATCH=ID\n1, 10.0\n*DESIGN "
+                        "VARIABLES\nX\n*END STEP\n",
+                 "*INVERSE FREQUENCY, MATCH=ID", "applies to TEST MODES=");
   }
 } // namespace
