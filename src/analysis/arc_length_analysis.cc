@@ -452,10 +452,8 @@ namespace corot::analysis
           stop = "INC=" + std::to_string(step_.max_increments) + " increments are done";
         const double factor = std::sqrt(desired_iterations / iterations);
         arc                 = std::clamp(std::min(factor, 2.0) * arc, min_arc, max_arc);
-        if (context_.restart != nullptr)
-          context_.restart->increment_converged(context_, step_, count, arc_total, !stop.empty(),
-                                                save);
-        recorder.record(arc_total, count, reaction, !stop.empty());
+        record_increment(context_, step_, count, arc_total, !stop.empty(), save,
+                         [&] { recorder.record(arc_total, count, reaction, !stop.empty()); });
       }
     result_.log.push_back("the step ends: " + stop);
     context_.progress << "  " << result_.log.back() << std::endl;

@@ -236,8 +236,6 @@ namespace corot::analysis
                        configuration.angular_velocities[node][k - 3]) = state.velocity[dof];
           }
       context_.configuration = configuration;
-      if (context_.restart != nullptr && increment > 0 && !resumed)
-        context_.restart->increment_converged(context_, step_, increment, state.time, last, save);
       if (resumed || recorder.energy_due(state.time, increment, last))
         {
           const double          kinetic = system.kinetic_energy(state.displacement, state.velocity);
@@ -257,7 +255,13 @@ namespace corot::analysis
           dynamics.energy.total.push_back(total);
           dynamics.energy.numerical_dissipation.push_back(*initial_energy - total);
         }
-      recorder.record(state.time, increment, state.reaction, last); // empty: none computed
+      const auto write = [&] {
+        recorder.record(state.time, increment, state.reaction, last); // empty: none computed
+      };
+      if (increment > 0 && !resumed)
+        record_increment(context_, step_, increment, state.time, last, save, write);
+      else
+        write();
     };
     const auto numbers = [](const std::vector<double> &values) {
       return Eigen::Map<const Eigen::VectorXd>(values.data(), values.size());

@@ -238,16 +238,50 @@ namespace corot::analysis
     if (!step.restart.active())
       return;
     // The step's end writes its own point after the last increment (with
-    // the loads committed); a signal there leaves the run at the point before.
-    const bool due =
-      !last && (increment % step.restart.frequency == 0 || io::InterruptRequest::pending() != 0);
-    if (!due)
+    // the loads committed); SIGINT/SIGTERM points come from interrupted().
+    if (last || increment % step.restart.frequency != 0)
       return;
     io::RestartPosition position;
     position.step      = step_;
     position.increment = increment;
     position.time      = time;
     write(context, step, position, procedure_state);
+  }
+
+  void
+  RestartPoints::interrupted(const AnalysisContext &context, const core::Step &step,
+                             const unsigned increment, const double time, const bool last,
+                             const std::function<void(io::RestartRecord &)> &procedure_state)
+  {
+    if (!step.restart.active() || last || written_at_ == std::make_pair(step_, increment))
+      return;
+    io::RestartPosition position;
+    position.step      = step_;
+    position.increment = increment;
+    position.time      = time;
+    write(context, step, position, procedure_state);
+  }
+
+  void
+  record_increment(const AnalysisContext &context, const core::Step &step, const unsigned increment,
+                   const double time, const bool last,
+                   const std::function<void(io::RestartRecord &)> &procedure_state,
+                   const std::function<void()>                    &record)
+  {
+    if (context.restart != nullptr)
+      context.restart->increment_converged(context, step, increment, time, last, procedure_state);
+    try
+      {
+        record();
+      }
+    catch (const io::Interrupted &)
+      {
+        // The stream stops the run after this increment on every rank at once:
+        // this increment becomes a restart point (collective, as the stream's decision).
+        if (context.restart != nullptr)
+          context.restart->interrupted(context, step, increment, time, last, procedure_state);
+        throw;
+      }
   }
 
   void
@@ -269,8 +303,33 @@ namespace corot::analysis
                        const io::RestartPosition                      &position,
                        const std::function<void(io::RestartRecord &)> &procedure_state)
   {
-    if (dealii::Utilities::MPI::this_mpi_process(communicator_) != 0)
-      return;
+    // Rank 0 writes (every rank holds the replicated state); every rank
+    // learns whether it could, so that all stop together on a failure.
+    std::string failure;
+    if (dealii::Utilities::MPI::this_mpi_process(communicator_) == 0)
+      try
+        {
+          write_on_this_rank(context, step, position, procedure_state);
+        }
+      catch (const std::exception &error)
+        {
+          failure = error.what();
+        }
+    if (dealii::Utilities::MPI::max(failure.empty() ? 0 : 1, communicator_) != 0)
+      throw core::InputError(step.restart.defined_at,
+                             failure.empty() ?
+                               "writing the restart file " + file_ + " failed on rank 0" :
+                               failure);
+    written_    = true;
+    written_at_ = {position.step, position.increment};
+    context.progress << "  restart point: " << position.describe() << " in " << file_ << std::endl;
+  }
+
+  void
+  RestartPoints::write_on_this_rank(const AnalysisContext &context, const core::Step &step,
+                                    const io::RestartPosition                      &position,
+                                    const std::function<void(io::RestartRecord &)> &procedure_state)
+  {
     io::RestartRecord record;
     record.set("fingerprint", static_cast<double>(fingerprint(position.step)));
     record.set_text("model", std::to_string(model_.nodes.size()) + " nodes, " +
@@ -285,15 +344,6 @@ namespace corot::analysis
         if (procedure_state)
           procedure_state(record);
       }
-    try
-      {
-        io::RestartFile::write(file_, position, record, !written_ || step.restart.overlay);
-      }
-    catch (const std::exception &error)
-      {
-        throw core::InputError(step.restart.defined_at, error.what());
-      }
-    written_ = true;
-    context.progress << "  restart point: " << position.describe() << " in " << file_ << std::endl;
+    io::RestartFile::write(file_, position, record, !written_ || step.restart.overlay);
   }
 } // namespace corot::analysis

@@ -27,6 +27,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace corot::analysis
 {
@@ -77,14 +78,23 @@ namespace corot::analysis
     /**
      * Increment @p increment of @p step converged at step time @p time
      * (@p last: the step's last): writes a point, with the procedure's state
-     * from @p procedure_state, on every FREQUENCY-th increment and when a
-     * SIGINT/SIGTERM is pending, but not on the last increment, whose point
-     * the step's end writes (step_completed).
+     * from @p procedure_state, on every FREQUENCY-th increment but the last,
+     * whose point the step's end writes (step_completed).
      */
     void
     increment_converged(const AnalysisContext &context, const core::Step &step, unsigned increment,
                         double time, bool last,
                         const std::function<void(io::RestartRecord &)> &procedure_state);
+
+    /**
+     * The run stops after increment @p increment (SIGINT/SIGTERM, collective):
+     * its point, unless already written, the step writes none, or it is the
+     * step's last (the point before stays the one to go on from).
+     */
+    void
+    interrupted(const AnalysisContext &context, const core::Step &step, unsigned increment,
+                double time, bool last,
+                const std::function<void(io::RestartRecord &)> &procedure_state);
 
     /**
      * Step @p step (number @p number) ended: its point if it writes any, at
@@ -116,21 +126,41 @@ namespace corot::analysis
     std::uint32_t
     fingerprint(unsigned steps) const;
 
-    /** Writes a point of the current step at @p position. */
+    /** Writes a point of the current step at @p position (collective; rank 0 writes). */
     void
     write(const AnalysisContext &context, const core::Step &step,
           const io::RestartPosition                      &position,
           const std::function<void(io::RestartRecord &)> &procedure_state);
 
-    const core::Model    &model_;
-    const core::DofMap   &dofs_;
-    std::string           file_;
-    MPI_Comm              communicator_;
-    bool                  written_        = false; ///< this run has written a point (then append)
-    unsigned              step_           = 0;     ///< the current step
-    unsigned              last_increment_ = 0;     ///< of the current step (0: none reported)
-    std::optional<double> last_time_;              ///< its step time
-    core::Configuration   step_start_;
-    std::optional<Resume> resume_;
+    /** The record of the point at @p position, written to the file (rank 0). */
+    void
+    write_on_this_rank(const AnalysisContext &context, const core::Step &step,
+                       const io::RestartPosition                      &position,
+                       const std::function<void(io::RestartRecord &)> &procedure_state);
+
+    const core::Model            &model_;
+    const core::DofMap           &dofs_;
+    std::string                   file_;
+    MPI_Comm                      communicator_;
+    bool                          written_ = false;  ///< this run has written a point (then append)
+    std::pair<unsigned, unsigned> written_at_{0, 0}; ///< step and increment of its last point
+    unsigned                      step_           = 0; ///< the current step
+    unsigned                      last_increment_ = 0; ///< of the current step (0: none reported)
+    std::optional<double>         last_time_;          ///< its step time
+    core::Configuration           step_start_;
+    std::optional<Resume>         resume_;
   };
+  /**
+   * Records increment @p increment of @p step with @p record (an
+   * OutputRecorder call, which throws io::Interrupted when SIGINT/SIGTERM
+   * stops the run after it): the run's restart points get the increment when
+   * FREQUENCY= says so, and also when @p record throws io::Interrupted, so
+   * that the point and the stop are one decision. @p procedure_state adds the
+   * procedure's state to a point.
+   */
+  void
+  record_increment(const AnalysisContext &context, const core::Step &step, unsigned increment,
+                   double time, bool last,
+                   const std::function<void(io::RestartRecord &)> &procedure_state,
+                   const std::function<void()>                    &record);
 } // namespace corot::analysis

@@ -358,9 +358,8 @@ namespace corot::analysis
         if (nonlinear_ && iterations <= 5)
           increment = std::min(1.5 * increment, max_increment);
         const bool last = time >= period * (1.0 - 1e-12);
-        if (context_.restart != nullptr)
-          context_.restart->increment_converged(context_, step_, count, time, last, save);
-        recorder.record(time, count, reaction, last);
+        record_increment(context_, step_, count, time, last, save,
+                         [&] { recorder.record(time, count, reaction, last); });
       }
 
     base.close_general_step(step_number, nonlinear_);

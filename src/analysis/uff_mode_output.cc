@@ -57,10 +57,23 @@ namespace corot::analysis
         data.modes.push_back(std::move(mode));
       }
     const std::string path = context.job + "-" + std::to_string(step) + ".unv";
-    if (dealii::Utilities::MPI::this_mpi_process(context.assembler.communicator()) == 0)
-      io::write_atomically(path, [&](std::ostream &out) {
-        io::write_uff(out, model.heading.empty() ? "corot" : model.heading.substr(0, 80), data);
-      });
+    // Rank 0 writes; every rank learns whether it could, so that all stop together.
+    const MPI_Comm communicator = context.assembler.communicator();
+    std::string    failure;
+    if (dealii::Utilities::MPI::this_mpi_process(communicator) == 0)
+      try
+        {
+          io::write_atomically(path, [&](std::ostream &out) {
+            io::write_uff(out, model.heading.empty() ? "corot" : model.heading.substr(0, 80), data);
+          });
+        }
+      catch (const std::exception &error)
+        {
+          failure = error.what();
+        }
+    if (dealii::Utilities::MPI::max(failure.empty() ? 0 : 1, communicator) != 0)
+      throw core::InputError(request.defined_at,
+                             failure.empty() ? "writing " + path + " failed on rank 0" : failure);
     return path;
   }
 } // namespace corot::analysis
