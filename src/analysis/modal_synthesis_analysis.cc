@@ -176,8 +176,11 @@ namespace corot::analysis
 
     if (!p.export_prefix.empty())
       {
-        // A relative prefix is relative to the working directory, like the -o option.
-        const std::filesystem::path prefix(p.export_prefix);
+        // A relative prefix is in the output directory (-o), beside NAME.json,
+        // as *COMPONENT MATRIX OUTPUT's files (issue 16: never the working directory).
+        std::filesystem::path prefix(p.export_prefix);
+        if (prefix.is_relative())
+          prefix = std::filesystem::path(context_.job).parent_path() / prefix;
         if (dealii::Utilities::MPI::this_mpi_process(context_.assembler.communicator()) == 0)
           cms::export_matrix_market(model, context_.dofs, prefix.string());
         result.log.push_back("reduced model written to " + prefix.string() +
@@ -302,15 +305,16 @@ namespace corot::analysis
     modal_synthesis_type()
     {
       ProcedureTypeInfo type;
-      type.keyword          = "MODAL SYNTHESIS";
-      type.description      = "component mode synthesis of the *COMPONENTs: free interface with "
-                              "residual flexibility, or Craig-Bampton; the baseline of the design steps";
-      type.parameters       = {{"METHOD", "FREE INTERFACE (default) or CRAIG BAMPTON"},
-                               {"CUTOFF", "component cut-off frequency (cycles/time), required"},
-                               {"RESIDUAL",
-                                "YES (free interface default): residual attachment modes; NO"},
-                               {"COMPARE", "FULL: also the full model's frequencies, paired by MAC"},
-                               {"EXPORT", "prefix of MatrixMarket files of the reduced model"}};
+      type.keyword     = "MODAL SYNTHESIS";
+      type.description = "component mode synthesis of the *COMPONENTs: free interface with "
+                         "residual flexibility, or Craig-Bampton; the baseline of the design steps";
+      type.parameters  = {
+         {"METHOD", "FREE INTERFACE (default) or CRAIG BAMPTON"},
+         {"CUTOFF", "component cut-off frequency (cycles/time), required"},
+         {"RESIDUAL", "YES (free interface default): residual attachment modes; NO"},
+         {"COMPARE", "FULL: also the full model's frequencies, paired by MAC"},
+         {"EXPORT", "prefix of MatrixMarket files of the reduced model (relative: in the output "
+                     "directory)"}};
       type.data_lines       = "number of system modes to report (10)";
       type.parameters_index = core::procedure_parameters_index<core::ModalSynthesisParameters>();
       type.parse            = parse_modal_synthesis;
