@@ -241,11 +241,7 @@ namespace corot::analysis
     // the loads committed); SIGINT/SIGTERM points come from interrupted().
     if (last || increment % step.restart.frequency != 0)
       return;
-    io::RestartPosition position;
-    position.step      = step_;
-    position.increment = increment;
-    position.time      = time;
-    write(context, step, position, procedure_state);
+    write(context, step, {step_, increment, false, time}, procedure_state);
   }
 
   void
@@ -255,11 +251,7 @@ namespace corot::analysis
   {
     if (!step.restart.active() || last || written_at_ == std::make_pair(step_, increment))
       return;
-    io::RestartPosition position;
-    position.step      = step_;
-    position.increment = increment;
-    position.time      = time;
-    write(context, step, position, procedure_state);
+    write(context, step, {step_, increment, false, time}, procedure_state);
   }
 
   void
