@@ -1,6 +1,7 @@
 #include <src/analysis/analysis_runner.h>
 #include <src/analysis/cms_session.h>
 #include <src/analysis/load_history.h>
+#include <src/analysis/memory_plan.h>
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/restart_points.h>
@@ -101,11 +102,40 @@ namespace corot::analysis
                        << std::endl;
       return first;
     }
+    /**
+     * Stops a run whose matrices and factor would not fit in the memory it may use, before they
+     * are allocated; rank 0, which holds the factor, decides for every rank.
+     */
+    void
+    check_memory(const assembly::Assembler &assembler, const RunOptions &options,
+                 dealii::ConditionalOStream &progress)
+    {
+      const MemoryPlan plan(
+        solvers::estimate_factor_fill(assembler.sparsity(), assembler.communicator()));
+      const core::MemoryBudget budget =
+        options.memory ? *options.memory : core::MemoryBudget::of_this_machine();
+      std::string refusal;
+      try
+        {
+          plan.check(budget);
+        }
+      catch (const std::runtime_error &error)
+        {
+          refusal = error.what();
+        }
+      refusal = dealii::Utilities::MPI::broadcast(assembler.communicator(), refusal, 0);
+      if (!refusal.empty())
+        throw std::runtime_error(refusal);
+      if (plan.bytes() > budget.bytes() / 2)
+        progress << "memory: the run needs " << plan.describe() << ", more than half of the "
+                 << core::MemoryBudget::format(budget.bytes()) << " " << budget.source()
+                 << std::endl;
+    }
   } // namespace
 
   io::Results
   run_analysis(const core::Model &model, MPI_Comm communicator, std::ostream &progress_stream,
-               io::ResultStream *stream, const std::string &job)
+               io::ResultStream *stream, const RunOptions &options)
   {
     if (model.restart_read && model.nodes.empty())
       throw core::InputError(model.restart_read->defined_at,
@@ -122,6 +152,7 @@ namespace corot::analysis
     core::Configuration        configuration(model.nodes.size());
     dealii::ConditionalOStream progress(progress_stream, dealii::Utilities::MPI::this_mpi_process(
                                                            communicator) == 0);
+    check_memory(assembler, options, progress);
 
     // Initial displacements (*INITIAL CONDITIONS, TYPE=DISPLACEMENT) and velocities.
     for (const core::InitialCondition &ic : model.initial_conditions)
@@ -150,8 +181,9 @@ namespace corot::analysis
 
     AnalysisContext context{model, elements, dofs, assembler, amplitudes, configuration, progress};
     context.stream = stream;
-    context.job =
-      job.empty() ? std::filesystem::path(model.deck_path).replace_extension().string() : job;
+    context.job    = options.job.empty() ?
+                       std::filesystem::path(model.deck_path).replace_extension().string() :
+                       options.job;
     RestartPoints restart(model, dofs, context.job, communicator);
     context.restart = &restart;
 

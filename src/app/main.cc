@@ -60,6 +60,10 @@ main(int argc, char **argv)
                                     "output directory (default: beside the deck)")(
     "progress", po::value<double>()->default_value(5.0),
     "seconds between progress lines (elapsed time, increments per second, time left)")(
+    "memory", po::value<std::string>(),
+    "the memory the model's matrices and sparse factor may take (512MB, 8G, 80% of the physical "
+    "memory; default: what the machine has available); a model that needs more stops before "
+    "they are allocated")(
     "no-mode-shapes",
     "leave the mode shapes of *FREQUENCY and *BUCKLE steps out of NAME.json (large models)");
   po::options_description hidden;
@@ -70,12 +74,15 @@ main(int argc, char **argv)
   po::positional_options_description positional;
   positional.add("command", 1).add("deck", -1);
 
-  po::variables_map arguments;
+  po::variables_map                        arguments;
+  std::optional<corot::core::MemoryBudget> memory;
   try
     {
       po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
                 arguments);
       po::notify(arguments);
+      if (arguments.count("memory"))
+        memory = corot::core::MemoryBudget::of_size(arguments["memory"].as<std::string>());
     }
   catch (const std::exception &error)
     {
@@ -176,9 +183,11 @@ main(int argc, char **argv)
         std::make_unique<corot::io::ResultStream>(model, output_directory, base, MPI_COMM_WORLD,
                                                   std::cout, arguments["progress"].as<double>());
       stream->keep_mode_shapes(!arguments.count("no-mode-shapes"));
+      corot::analysis::RunOptions run_options;
+      run_options.job    = (std::filesystem::path(output_directory) / base).string();
+      run_options.memory = memory;
       corot::io::Results results =
-        corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout, stream.get(),
-                                      (std::filesystem::path(output_directory) / base).string());
+        corot::analysis::run_analysis(model, MPI_COMM_WORLD, std::cout, stream.get(), run_options);
       stream->finish(results, "completed", "");
       return 0;
     }

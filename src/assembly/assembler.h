@@ -210,6 +210,13 @@ namespace corot::assembly
       return communicator_;
     }
 
+    /** The pattern every matrix of the model is built on (stiffness, mass, tangent). */
+    const dealii::TrilinosWrappers::SparsityPattern &
+    sparsity() const
+    {
+      return sparsity_;
+    }
+
     /** Resizes @p matrix to the current sparsity pattern. */
     void
     reinit_matrix(dealii::TrilinosWrappers::SparseMatrix &matrix) const;
