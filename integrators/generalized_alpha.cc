@@ -157,7 +157,7 @@ namespace
 {
   const std::vector<corot::integrators::IntegratorParameterInfo> generalized_alpha_parameters = {
     {"RHO_INF",
-     "GALPHA: spectral radius at infinity, 0 <= RHO_INF <= 1 (default 0.8; 1 is "
+     "spectral radius at infinity, 0 <= RHO_INF <= 1 (default 0.8; 1 is "
      "Newmark's average acceleration, 0 annihilates the highest frequencies in one step)"}};
 
   corot::integrators::IntegratorSetup

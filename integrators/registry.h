@@ -9,6 +9,7 @@
  */
 #include <integrators/integrator_setup.h>
 #include <integrators/parameter_reader.h>
+#include <src/core/plugin_table.h>
 
 #include <functional>
 #include <map>
@@ -81,11 +82,15 @@ namespace corot::integrators
  * one-line @p DESCRIPTION, the parameters @p PARAMETERS (a
  * std::vector<IntegratorParameterInfo>, e.g. `{}` or a constant of the .cc)
  * and the parser @p PARSE (IntegratorSetup(const ParameterReader &)).
+ * A name registered twice stops the program before main() with one line
+ * (core::register_at_startup).
  */
 #define COROT_REGISTER_INTEGRATOR(Class, NAME, DESCRIPTION, PARAMETERS, PARSE) \
   namespace                                                                    \
   {                                                                            \
     [[maybe_unused]] const bool corot_registered_integrator_##Class =          \
-      ::corot::integrators::IntegratorRegistry::instance().add(                \
-        {NAME, DESCRIPTION, PARAMETERS, PARSE});                               \
+      ::corot::core::register_at_startup([] {                                  \
+        ::corot::integrators::IntegratorRegistry::instance().add(              \
+          {NAME, DESCRIPTION, PARAMETERS, PARSE});                             \
+      });                                                                      \
   }

@@ -77,9 +77,9 @@ namespace corot::integrators
    * block matrix (A_lj/h^2) M + delta_lj K(d_h(tau_l)) + lambda (S_lj/h) I
    * plus the rank-one term u g^T of the derivative of lambda (u the stacked
    * stage velocities), solved with Eigen::SparseLU and the Sherman-Morrison
-   * formula, so Newton converges quadratically. Converged when the scaled
-   * residual and the correction are below 1e-8 (as newton_iteration); throws
-   * NotConverged after 25 iterations. DOF vectors are treated as a vector
+   * formula, so Newton converges quadratically. The stages iterate through
+   * solvers::NewtonSolver with the step's convergence test and iteration
+   * limits (*CONTROLS; NotConverged when they are exhausted). DOF vectors are treated as a vector
    * space (rotation entries as rotation vectors, exact for planar rotations).
    *
    * Limitation (k >= 2): f_int is evaluated at the Gauss-point configurations

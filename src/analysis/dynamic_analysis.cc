@@ -584,13 +584,22 @@ namespace corot::analysis
       type.keyword     = "DYNAMIC";
       type.description = "implicit direct time integration; with NLGEOM co-rotational through "
                          "large rotations, without it geometrically linear";
-      type.parameters  = {
-         {"DIRECT", "fixed increments (otherwise automatic incrementation)"},
-         {"INTEGRATOR", "MIDPOINT (energy-conserving, the default), NEWMARK, HHT, GALPHA or TIMEFE"},
-         {"ALPHA", "HHT alpha in [-1/3, 0] (Abaqus convention); alone it selects HHT"},
-         {"RHO_INF", "GALPHA: spectral radius at infinity in [0, 1] (0.8)"},
-         {"ORDER", "TIMEFE: order k of the time finite element (order 2k); 1 is the mid-point"},
-         {"TOLERANCE", "automatic incrementation: local error per increment (1e-3)"}};
+      type.parameters  = {{"DIRECT", "fixed increments (otherwise automatic incrementation)"},
+                          {"INTEGRATOR",
+                           "the time integrator: MIDPOINT (energy-conserving, the default) or "
+                            "another of those corot --help lists; ALPHA= alone selects HHT"},
+                          {"TOLERANCE",
+                           "automatic incrementation: local error per increment (1e-3)"}};
+      // The integrators' own parameters (ALPHA=, RHO_INF=, ORDER=, ...), as they registered
+      // them: a new integrator brings its parameters with its own file pair.
+      type.plugin_parameters = [] {
+        std::vector<ProcedureParameterHelp> parameters;
+        for (const integrators::IntegratorTypeInfo *integrator :
+             integrators::IntegratorRegistry::instance().types())
+          for (const integrators::IntegratorParameterInfo &parameter : integrator->parameters)
+            parameters.push_back({parameter.name, integrator->name + ": " + parameter.help});
+        return parameters;
+      };
       type.refused          = {{"HAFTOL",
                                 "HAFTOL= (Abaqus' half-increment residual tolerance) is not supported: "
                                          "corot's automatic incrementation bounds a local displacement error, "

@@ -13,6 +13,16 @@ namespace corot::analysis
     return variant.empty() ? keyword : keyword + ", " + variant;
   }
 
+  std::vector<ProcedureParameterHelp>
+  ProcedureTypeInfo::accepted_parameters() const
+  {
+    std::vector<ProcedureParameterHelp> accepted = parameters;
+    if (plugin_parameters)
+      for (ProcedureParameterHelp &parameter : plugin_parameters())
+        accepted.push_back(std::move(parameter));
+    return accepted;
+  }
+
   ProcedureRegistry &
   ProcedureRegistry::instance()
   {
@@ -58,6 +68,9 @@ namespace corot::analysis
       add(parameter.name, "not supported: " + parameter.help);
 
     deck::KeywordRegistry &keywords = deck::KeywordRegistry::instance();
+    if (info.plugin_parameters && !info.variant.empty())
+      throw std::logic_error("procedure *" + info.name() +
+                             ": plugin parameters are for a plain keyword");
     if (keywords.find(info.keyword) != nullptr)
       return keywords.add_parameters(info.keyword, parameters);
     deck::KeywordInfo keyword;
@@ -65,8 +78,15 @@ namespace corot::analysis
     keyword.placement   = deck::KeywordPlacement::step;
     keyword.description = info.description;
     keyword.parameters  = parameters;
-    keyword.data_lines  = info.data_lines;
-    keyword.parse       = [](deck::KeywordContext &context, const deck::KeywordLine &line,
+    if (info.plugin_parameters)
+      keyword.plugin_parameters = [plugin = info.plugin_parameters] {
+        std::vector<deck::KeywordParameter> brought;
+        for (const ProcedureParameterHelp &parameter : plugin())
+          brought.push_back(deck::optional_parameter(parameter.name, parameter.help));
+        return brought;
+      };
+    keyword.data_lines = info.data_lines;
+    keyword.parse      = [](deck::KeywordContext &context, const deck::KeywordLine &line,
                        const std::vector<deck::DataLine> &data) {
       const ProcedureTypeInfo *type = ProcedureRegistry::instance().select(line);
       deck::StepKeywordParser(context.state).procedure(*type, line, data);

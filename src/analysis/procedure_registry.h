@@ -9,6 +9,7 @@
  * it, the analysis runner runs every step through it, and `corot --help`
  * lists types().
  */
+#include <src/core/plugin_table.h>
 #include <src/core/step.h>
 #include <src/deck/data_line.h>
 #include <src/deck/keyword_line.h>
@@ -59,6 +60,17 @@ namespace corot::analysis
     std::string description;
     /** The keyword-line parameters accepted (any other is an error naming the line). */
     std::vector<ProcedureParameterHelp> parameters;
+    /**
+     * Parameters that plugins of another family bring (the time integrators' on *DYNAMIC),
+     * asked for when the keyword is checked or shown (deck::KeywordInfo::plugin_parameters),
+     * so that a new plugin with a parameter needs no edit of the procedure. Only for a plain
+     * keyword (no variant).
+     */
+    std::function<std::vector<ProcedureParameterHelp>()> plugin_parameters;
+
+    /** parameters, then plugin_parameters(): every parameter the keyword line may carry. */
+    std::vector<ProcedureParameterHelp>
+    accepted_parameters() const;
     /**
      * Parameters of Abaqus or CalculiX that are refused with a reason: a
      * keyword line naming one is an error with that reason as its message.
@@ -152,10 +164,13 @@ namespace corot::analysis
 /**
  * Registers the procedure described by the expression @p INFO (a
  * ProcedureTypeInfo); @p TAG makes the registration unique in its file.
+ * A name registered twice stops the program before main() with one line
+ * (core::register_at_startup).
  */
-#define COROT_REGISTER_PROCEDURE(TAG, INFO)                        \
-  namespace                                                        \
-  {                                                                \
-    [[maybe_unused]] const bool corot_procedure_registered_##TAG = \
-      ::corot::analysis::ProcedureRegistry::instance().add(INFO);  \
+#define COROT_REGISTER_PROCEDURE(TAG, INFO)                                  \
+  namespace                                                                  \
+  {                                                                          \
+    [[maybe_unused]] const bool corot_procedure_registered_##TAG =           \
+      ::corot::core::register_at_startup(                                    \
+        [] { ::corot::analysis::ProcedureRegistry::instance().add(INFO); }); \
   }

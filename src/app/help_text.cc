@@ -63,11 +63,12 @@ namespace corot::app
     std::string
     keyword_synopsis(const deck::KeywordInfo &info)
     {
-      std::string text = "*" + info.name;
-      for (const deck::KeywordParameter &p : info.parameters)
+      std::string                               text       = "*" + info.name;
+      const std::vector<deck::KeywordParameter> parameters = info.all_parameters();
+      for (const deck::KeywordParameter &p : parameters)
         if (p.required)
           text += ", " + parameter_synopsis(p);
-      for (const deck::KeywordParameter &p : info.parameters)
+      for (const deck::KeywordParameter &p : parameters)
         if (!p.required)
           text += " [, " + parameter_synopsis(p) + "]";
       return text;
@@ -84,12 +85,13 @@ namespace corot::app
           return out.str();
         }
       out << "  where: " << deck::placement_name(info.placement) << "\n";
-      if (info.parameters.empty())
+      const std::vector<deck::KeywordParameter> parameters = info.all_parameters();
+      if (parameters.empty())
         out << "  parameters: none\n";
       else
         {
           out << "  parameters:\n";
-          for (const deck::KeywordParameter &p : info.parameters)
+          for (const deck::KeywordParameter &p : parameters)
             {
               out << "    " << parameter_synopsis(p) << (p.required ? " (required)" : "") << "\n";
               if (!p.help.empty())

@@ -47,22 +47,34 @@ namespace corot::deck
     return !parse;
   }
 
+  std::vector<KeywordParameter>
+  KeywordInfo::all_parameters() const
+  {
+    std::vector<KeywordParameter> all = parameters;
+    if (plugin_parameters)
+      for (KeywordParameter &p : plugin_parameters())
+        if (std::none_of(all.begin(), all.end(),
+                         [&p](const KeywordParameter &q) { return q.name == p.name; }))
+          all.push_back(std::move(p));
+    return all;
+  }
+
   std::vector<std::string>
   KeywordInfo::parameter_names() const
   {
     std::vector<std::string> names;
-    for (const KeywordParameter &p : parameters)
+    for (const KeywordParameter &p : all_parameters())
       names.push_back(p.name);
     return names;
   }
 
-  const KeywordParameter *
+  std::optional<KeywordParameter>
   KeywordInfo::parameter(const std::string &name) const
   {
-    for (const KeywordParameter &p : parameters)
+    for (const KeywordParameter &p : all_parameters())
       if (p.name == name)
-        return &p;
-    return nullptr;
+        return p;
+    return std::nullopt;
   }
 
   std::string
@@ -117,7 +129,7 @@ namespace corot::deck
     if (info == nullptr)
       throw std::logic_error("deck keyword *" + name + " gets parameters but is not registered");
     for (const KeywordParameter &parameter : parameters)
-      if (info->parameter(parameter.name) == nullptr)
+      if (!info->parameter(parameter.name))
         info->parameters.push_back(parameter);
   }
 

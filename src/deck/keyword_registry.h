@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -74,7 +75,7 @@ namespace corot::deck
     std::string                   name; ///< upper case, single blanks, no star: "BEAM SECTION"
     KeywordPlacement              placement = KeywordPlacement::model;
     std::string                   description; ///< one line for --help
-    std::vector<KeywordParameter> parameters;  ///< every parameter the keyword line may carry
+    std::vector<KeywordParameter> parameters;  ///< the keyword's own parameters
     std::string                   data_lines;  ///< what its data lines hold ("" for none)
     /**
      * Parses the keyword; empty for an ignored keyword (an output keyword of
@@ -86,17 +87,28 @@ namespace corot::deck
      * *DENSITY); every other keyword ends it.
      */
     bool material_option = false;
+    /**
+     * Parameters that plugins of another family bring to this keyword (the time integrators'
+     * ALPHA=, RHO_INF=, ORDER= on *DYNAMIC), asked for when the keyword is checked or shown,
+     * so after every plugin has registered, whatever the order of static initialisation.
+     * Empty for most keywords.
+     */
+    std::function<std::vector<KeywordParameter>()> plugin_parameters = nullptr;
 
     /** True if DeckParser skips this keyword with a warning. */
     bool
     ignored() const;
 
-    /** The names of parameters(), in order. */
+    /** Every parameter the keyword line may carry: parameters, then plugin_parameters(). */
+    std::vector<KeywordParameter>
+    all_parameters() const;
+
+    /** The names of all_parameters(), in order. */
     std::vector<std::string>
     parameter_names() const;
 
-    /** The parameter named @p name (upper case), or nullptr. */
-    const KeywordParameter *
+    /** The parameter of all_parameters() named @p name (upper case), if there is one. */
+    std::optional<KeywordParameter>
     parameter(const std::string &name) const;
   };
 

@@ -36,7 +36,7 @@ namespace corot::deck
       if (keyword.has(refused.name))
         throw core::InputError(keyword.location(), refused.help);
     std::vector<std::string> allowed;
-    for (const analysis::ProcedureParameterHelp &parameter : type.parameters)
+    for (const analysis::ProcedureParameterHelp &parameter : type.accepted_parameters())
       allowed.push_back(parameter.name);
     keyword.check_parameters(allowed);
     core::Step &step = current_step();

@@ -17,6 +17,7 @@
 
 #include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -131,8 +132,8 @@ TEST(DeckReference, EveryDocumentedKeywordAndParameterIsRegistered)
         }
       for (const auto &[parameter, values] : keyword.parameters)
         {
-          const deck::KeywordParameter *registered = info->parameter(parameter);
-          if (registered == nullptr)
+          const std::optional<deck::KeywordParameter> registered = info->parameter(parameter);
+          if (!registered)
             {
               ADD_FAILURE() << "input_decks/README.md writes " << parameter << "= on *" << name
                             << ", which *" << name << " does not accept";

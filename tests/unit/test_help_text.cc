@@ -72,7 +72,7 @@ TEST(HelpText, OverviewListsEveryElementTypeKeywordAndParameter)
       const std::size_t line_start = std::min({at, at2, at3});
       ASSERT_NE(line_start, std::string::npos) << info->name;
       const std::string line = text.substr(line_start, text.find('\n', line_start) - line_start);
-      for (const auto &parameter : info->parameters)
+      for (const auto &parameter : info->all_parameters())
         EXPECT_NE(line.find(parameter.name), std::string::npos)
           << info->name << " " << parameter.name;
     }

@@ -9,12 +9,14 @@
 #include <integrators/integrator_setup.h>
 #include <integrators/registry.h>
 #include <integrators/time_finite_element.h>
+#include <src/deck/keyword_registry.h>
 
 #include "deck_test_fixture.h"
 #include "integrator_parameters.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 using namespace corot;
@@ -148,4 +150,41 @@ TEST_F(IntegratorDeckTest, BadIntegratorParametersAreErrorsAtTheDynamicLine)
                "*DYNAMIC, INTEGRATOR=HHT, BETA=0.3", "unknown parameter BETA on *DYNAMIC");
   expect_error(truss + step + "*DYNAMIC, INTEGRATOR=HHT, ALPHA=x\n0.01, 1\n*END STEP\n",
                "*DYNAMIC, INTEGRATOR=HHT, ALPHA=x", "ALPHA");
+}
+
+// *DYNAMIC takes each integrator's parameters as the integrator registered them (issue 12: a
+// new integrator with a parameter is one file pair, no edit of the procedure), its own ones
+// (DIRECT, INTEGRATOR, TOLERANCE) and nothing else; --help shows whose parameter it is.
+TEST(IntegratorRegistry, DynamicKeywordTakesTheRegisteredParameters)
+{
+  const deck::KeywordInfo *dynamic = deck::KeywordRegistry::instance().find("DYNAMIC");
+  ASSERT_NE(dynamic, nullptr);
+  std::vector<std::string> expected = {"DIRECT", "INTEGRATOR", "TOLERANCE"};
+  for (const std::string &name : IntegratorRegistry::instance().parameter_names())
+    expected.push_back(name);
+  std::vector<std::string> names = dynamic->parameter_names();
+  names.erase(std::remove(names.begin(), names.end(), "HAFTOL"), names.end()); // refused
+  std::sort(expected.begin(), expected.end());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, expected);
+  const auto rho = dynamic->parameter("RHO_INF");
+  ASSERT_TRUE(rho.has_value());
+  EXPECT_EQ(rho->help.rfind("GALPHA: ", 0), 0u) << rho->help;
+}
+
+// Plugin parameters are asked for when the keyword is checked, not when it registers: a
+// parameter a plugin adds after the keyword is known is accepted.
+TEST(IntegratorRegistry, PluginParametersAreReadWhenAsked)
+{
+  std::vector<deck::KeywordParameter> brought;
+  deck::KeywordInfo                   info;
+  info.name              = "EXAMPLE";
+  info.parameters        = {deck::optional_parameter("OWN", "")};
+  info.plugin_parameters = [&brought] { return brought; };
+  EXPECT_EQ(info.parameter_names(), std::vector<std::string>{"OWN"});
+  brought.push_back(deck::optional_parameter("LATE", "registered later"));
+  brought.push_back(deck::optional_parameter("OWN", "not listed twice"));
+  EXPECT_EQ(info.parameter_names(), (std::vector<std::string>{"OWN", "LATE"}));
+  EXPECT_EQ(info.parameter("LATE")->help, "registered later");
+  EXPECT_FALSE(info.parameter("OTHER").has_value());
 }
