@@ -1,5 +1,7 @@
 #include <elements/beam_plane_matrices.h>
 
+#include <stdexcept>
+
 namespace corot::elements::beam_plane
 {
   namespace
@@ -94,5 +96,17 @@ namespace corot::elements::beam_plane
       q.coeffs() *= -1.0;
     const Eigen::AngleAxisd angle_axis(q);
     return angle_axis.angle() * angle_axis.axis();
+  }
+
+  void
+  design_derivative(const DesignProperty property, const Eigen::MatrixXd &stiffness,
+                    const Eigen::MatrixXd &mass, Eigen::MatrixXd &stiffness_derivative,
+                    Eigen::MatrixXd &mass_derivative)
+  {
+    if (property == DesignProperty::area)
+      throw std::invalid_argument("PROPERTY=AREA applies to trusses; a beam section changes "
+                                  "A and I together (use a section dimension parameter)");
+    stiffness_derivative = (property == DesignProperty::modulus ? 1.0 : 0.0) * stiffness;
+    mass_derivative      = (property == DesignProperty::density ? 1.0 : 0.0) * mass;
   }
 } // namespace corot::elements::beam_plane

@@ -4,8 +4,12 @@
  * Local matrices of a straight two-node beam in one bending plane, shared by
  * the 2D and 3D Timoshenko beams.
  */
+#include <elements/element.h>
+
 #include <Eigen/Dense>
 #include <Eigen/Geometry>
+
+#include <array>
 
 namespace corot::elements::beam_plane
 {
@@ -66,4 +70,25 @@ namespace corot::elements::beam_plane
    */
   Eigen::Vector3d
   rotation_vector(const Eigen::Quaterniond &rotation);
+
+  /** Adds the N x N plane matrix @p block to @p target at the element indices @p idx. */
+  template <int N>
+  void
+  scatter(Eigen::MatrixXd &target, const Eigen::Matrix<double, N, N> &block,
+          const std::array<int, N> &idx)
+  {
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        target(idx[i], idx[j]) += block(i, j);
+  }
+
+  /**
+   * The derivatives, for a relative change of @p property, of a linear beam with stiffness
+   * @p stiffness and consistent mass @p mass: dK = K for MODULUS, dM = M for DENSITY, zero
+   * otherwise. Throws std::invalid_argument for AREA, which a beam section cannot change alone.
+   */
+  void
+  design_derivative(DesignProperty property, const Eigen::MatrixXd &stiffness,
+                    const Eigen::MatrixXd &mass, Eigen::MatrixXd &stiffness_derivative,
+                    Eigen::MatrixXd &mass_derivative);
 } // namespace corot::elements::beam_plane

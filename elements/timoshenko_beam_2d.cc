@@ -11,17 +11,6 @@ namespace corot::elements
 {
   namespace
   {
-    /** Adds the N x N block @p block at local indices @p idx. */
-    template <int N>
-    void
-    scatter(Eigen::MatrixXd &target, const Eigen::Matrix<double, N, N> &block,
-            const std::array<int, N> &idx)
-    {
-      for (int i = 0; i < N; ++i)
-        for (int j = 0; j < N; ++j)
-          target(idx[i], idx[j]) += block(i, j);
-    }
-
     // Local 6-vector [u_t, u_n, th_z] per node; th_z = +du_n/dx (sign +1 of beam_plane).
     const std::array<int, 4> bending = {{1, 2, 4, 5}};
     const std::array<int, 2> axial   = {{0, 3}};
@@ -60,8 +49,8 @@ namespace corot::elements
                  l = length_, ei = e * section_.i11, k = section_.shear_factor_2;
     const double    phi       = beam_plane::shear_parameter(ei, k, g, a, l);
     Eigen::MatrixXd stiffness = Eigen::MatrixXd::Zero(6, 6);
-    scatter<2>(stiffness, beam_plane::bar_stiffness(e * a / l), axial);
-    scatter<4>(stiffness, beam_plane::stiffness(ei, phi, l, +1.0), bending);
+    beam_plane::scatter<2>(stiffness, beam_plane::bar_stiffness(e * a / l), axial);
+    beam_plane::scatter<4>(stiffness, beam_plane::stiffness(ei, phi, l, +1.0), bending);
     return stiffness;
   }
 
@@ -91,12 +80,12 @@ namespace corot::elements
           }
         return m;
       }
-    scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
+    beam_plane::scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
     // Phi as in local_stiffness(): the mass of the same interpolation.
     const double phi =
       beam_plane::shear_parameter(material_.youngs_modulus * section_.i11, section_.shear_factor_2,
                                   material_.shear_modulus, a, l);
-    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, phi, l, +1.0), bending);
+    beam_plane::scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, phi, l, +1.0), bending);
     return m;
   }
 
@@ -145,7 +134,7 @@ namespace corot::elements
   {
     const double    n = section_forces(state, false).front().second;
     Eigen::MatrixXd g = Eigen::MatrixXd::Zero(6, 6);
-    scatter<4>(g, beam_plane::geometric_stiffness(n, length_, +1.0), bending);
+    beam_plane::scatter<4>(g, beam_plane::geometric_stiffness(n, length_, +1.0), bending);
     const Eigen::MatrixXd t = transformation();
     stiffness               = t.transpose() * g * t;
   }
@@ -155,14 +144,10 @@ namespace corot::elements
                                       Eigen::MatrixXd     &stiffness_derivative,
                                       Eigen::MatrixXd     &mass_derivative) const
   {
-    if (property == DesignProperty::area)
-      throw std::invalid_argument("PROPERTY=AREA applies to trusses; a beam section changes "
-                                  "A and I together (use a section dimension parameter)");
     Eigen::MatrixXd k, m;
     linear_stiffness(k);
     mass(MassKind::consistent, m);
-    stiffness_derivative = (property == DesignProperty::modulus ? 1.0 : 0.0) * k;
-    mass_derivative      = (property == DesignProperty::density ? 1.0 : 0.0) * m;
+    beam_plane::design_derivative(property, k, m, stiffness_derivative, mass_derivative);
   }
 
   std::vector<std::pair<std::string, double>>

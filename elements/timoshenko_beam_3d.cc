@@ -11,17 +11,6 @@ namespace corot::elements
 {
   namespace
   {
-    /** Adds the N x N plane matrix @p block at local indices @p idx. */
-    template <int N>
-    void
-    scatter(Eigen::MatrixXd &target, const Eigen::Matrix<double, N, N> &block,
-            const std::array<int, N> &idx)
-    {
-      for (int i = 0; i < N; ++i)
-        for (int j = 0; j < N; ++j)
-          target(idx[i], idx[j]) += block(i, j);
-    }
-
     // Local 12-vector: [u_t, u_1, u_2, th_t, th_1, th_2] per node. In the right-handed frame
     // (t, e1, e2) a small bending rotation is th_2 = +du_1/dx and th_1 = -du_2/dx: the sign
     // argument s of beam_plane (r = s dq/dx) is +1 in plane_12 and -1 in plane_21.
@@ -75,20 +64,21 @@ namespace corot::elements
                  l       = length_;
     const double    ei11 = e * section_.i11, ei22 = e * section_.i22;
     Eigen::MatrixXd k = Eigen::MatrixXd::Zero(12, 12);
-    scatter<2>(k, beam_plane::bar_stiffness(e * a / l), axial);
-    scatter<2>(k, beam_plane::bar_stiffness(g * section_.torsion_constant / l), torsion);
-    scatter<4>(k,
-               beam_plane::stiffness(ei22,
-                                     beam_plane::shear_parameter(ei22, section_.shear_factor_1, g,
-                                                                 a, l),
-                                     l, +1.0),
-               plane_12);
-    scatter<4>(k,
-               beam_plane::stiffness(ei11,
-                                     beam_plane::shear_parameter(ei11, section_.shear_factor_2, g,
-                                                                 a, l),
-                                     l, -1.0),
-               plane_21);
+    beam_plane::scatter<2>(k, beam_plane::bar_stiffness(e * a / l), axial);
+    beam_plane::scatter<2>(k, beam_plane::bar_stiffness(g * section_.torsion_constant / l),
+                           torsion);
+    beam_plane::scatter<4>(
+      k,
+      beam_plane::stiffness(ei22,
+                            beam_plane::shear_parameter(ei22, section_.shear_factor_1, g, a, l), l,
+                            +1.0),
+      plane_12);
+    beam_plane::scatter<4>(
+      k,
+      beam_plane::stiffness(ei11,
+                            beam_plane::shear_parameter(ei11, section_.shear_factor_2, g, a, l), l,
+                            -1.0),
+      plane_21);
     return k;
   }
 
@@ -112,15 +102,17 @@ namespace corot::elements
           }
         return m;
       }
-    scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
-    scatter<2>(m, beam_plane::bar_mass(rho * polar * l), torsion);
+    beam_plane::scatter<2>(m, beam_plane::bar_mass(rho * a * l), axial);
+    beam_plane::scatter<2>(m, beam_plane::bar_mass(rho * polar * l), torsion);
     // Phi of each bending plane as in local_stiffness(): the mass of the same interpolation.
     const double phi_12 =
       beam_plane::shear_parameter(e * section_.i22, section_.shear_factor_1, g, a, l);
     const double phi_21 =
       beam_plane::shear_parameter(e * section_.i11, section_.shear_factor_2, g, a, l);
-    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i22, phi_12, l, +1.0), plane_12);
-    scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, phi_21, l, -1.0), plane_21);
+    beam_plane::scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i22, phi_12, l, +1.0),
+                           plane_12);
+    beam_plane::scatter<4>(m, beam_plane::mass(rho * a, rho * section_.i11, phi_21, l, -1.0),
+                           plane_21);
     return m;
   }
 
@@ -163,8 +155,8 @@ namespace corot::elements
   {
     const double    n = section_forces(state, false).front().second;
     Eigen::MatrixXd g = Eigen::MatrixXd::Zero(12, 12);
-    scatter<4>(g, beam_plane::geometric_stiffness(n, length_, +1.0), plane_12);
-    scatter<4>(g, beam_plane::geometric_stiffness(n, length_, -1.0), plane_21);
+    beam_plane::scatter<4>(g, beam_plane::geometric_stiffness(n, length_, +1.0), plane_12);
+    beam_plane::scatter<4>(g, beam_plane::geometric_stiffness(n, length_, -1.0), plane_21);
     stiffness = to_global(g);
   }
 
@@ -173,14 +165,10 @@ namespace corot::elements
                                       Eigen::MatrixXd     &stiffness_derivative,
                                       Eigen::MatrixXd     &mass_derivative) const
   {
-    if (property == DesignProperty::area)
-      throw std::invalid_argument("PROPERTY=AREA applies to trusses; a beam section changes "
-                                  "A and I together (use a section dimension parameter)");
     Eigen::MatrixXd k, m;
     linear_stiffness(k);
     mass(MassKind::consistent, m);
-    stiffness_derivative = (property == DesignProperty::modulus ? 1.0 : 0.0) * k;
-    mass_derivative      = (property == DesignProperty::density ? 1.0 : 0.0) * m;
+    beam_plane::design_derivative(property, k, m, stiffness_derivative, mass_derivative);
   }
 
   std::vector<std::pair<std::string, double>>

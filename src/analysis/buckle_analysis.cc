@@ -3,6 +3,7 @@
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/shell_pressure.h>
+#include <src/analysis/step_eigen_solve.h>
 #include <src/analysis/step_loading.h>
 #include <src/deck/model_keyword_parser.h>
 #include <src/io/result_stream.h>
@@ -219,22 +220,11 @@ namespace corot::analysis
     context_.progress << "  step " << step_number << ": " << n_modes
                       << " buckling load factors of a system of " << context_.dofs.n_dofs()
                       << " DOFs" << std::endl;
-    solvers::EigenPairs pairs;
-    double              skewness = 0.0;
-    try
-      {
-        pairs = solvers::solve_buckling_eigenproblem(stiffness, geometric, n_modes, skewness);
-      }
-    catch (const std::runtime_error &error)
-      {
-        throw core::InputError(step_.procedure_at, error.what());
-      }
-    if (!pairs.factorization.empty())
-      {
-        result.direct_solver = pairs.factorization;
-        result.log.push_back("sparse factorization: " + pairs.factorization);
-      }
-    std::ostringstream skew_line;
+    double                    skewness = 0.0;
+    const solvers::EigenPairs pairs    = solve_for_step(step_, result, [&] {
+      return solvers::solve_buckling_eigenproblem(stiffness, geometric, n_modes, skewness);
+    });
+    std::ostringstream        skew_line;
     skew_line << "geometric stiffness: |K_g - K_g^T|/|K_g| = " << std::setprecision(2) << skewness
               << " (its symmetric part is used)";
     result.log.push_back(skew_line.str());

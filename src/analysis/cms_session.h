@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace corot::analysis
@@ -32,5 +33,14 @@ namespace corot::analysis
      */
     std::optional<core::Configuration> base;
     unsigned                           base_step = 0; ///< the general step that left @p base
+
+    /**
+     * The baseline a design step (*MODIFICATION, *SENSITIVITY, *INVERSE FREQUENCY, named by
+     * @p keyword without its star) works on. Throws core::InputError at @p at if it was taken
+     * about an NLGEOM base state: design derivatives exist about the reference only, since
+     * about a preloaded base state a design change would also change the preload's stresses.
+     */
+    const cms::ComponentModeSynthesis &
+    design_baseline(const core::SourceLocation &at, const std::string &keyword) const;
   };
 } // namespace corot::analysis

@@ -4,6 +4,7 @@
 #include <src/analysis/output_recorder.h>
 #include <src/analysis/procedure_registry.h>
 #include <src/analysis/shell_pressure.h>
+#include <src/analysis/step_eigen_solve.h>
 #include <src/analysis/step_loading.h>
 #include <src/analysis/uff_mode_output.h>
 #include <src/deck/model_keyword_parser.h>
@@ -157,20 +158,9 @@ namespace corot::analysis
     context_.progress << "  step " << step_number << ": " << n_modes
                       << " eigenpairs of a system of " << context_.dofs.n_dofs() << " DOFs"
                       << std::endl;
-    solvers::EigenPairs pairs;
-    try
-      {
-        pairs = solvers::solve_generalized_eigenproblem(stiffness, mass, n_modes, lower);
-      }
-    catch (const std::runtime_error &error)
-      {
-        throw core::InputError(step_.procedure_at, error.what());
-      }
-    if (!pairs.factorization.empty())
-      {
-        result.direct_solver = pairs.factorization;
-        result.log.push_back("sparse factorization: " + pairs.factorization);
-      }
+    solvers::EigenPairs pairs = solve_for_step(step_, result, [&] {
+      return solvers::solve_generalized_eigenproblem(stiffness, mass, n_modes, lower);
+    });
 
     OutputRecorder recorder(context_, step_, result);
     bool           wants_shapes = false;

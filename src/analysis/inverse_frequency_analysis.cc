@@ -85,17 +85,9 @@ namespace corot::analysis
     result.number = step_number;
     const core::InverseFrequencyParameters &design =
       std::get<core::InverseFrequencyParameters>(step_.parameters);
-    // Design derivatives exist about the reference only: about a preloaded
-    // base state a design change would also change the preload's stresses.
-    if (session_.base)
-      throw core::InputError(
-        step_.procedure_at,
-        "*INVERSE FREQUENCY after a *MODAL SYNTHESIS about the NLGEOM base state of step " +
-          std::to_string(session_.base_step) +
-          ": the design derivative about a preloaded base state is not available; run the "
-          "synthesis and the design steps before the NLGEOM step");
-    const cms::ComponentModeSynthesis &baseline = *session_.baseline;
-    std::vector<core::FrequencyTarget> goals    = design.targets;
+    const cms::ComponentModeSynthesis &baseline =
+      session_.design_baseline(step_.procedure_at, "INVERSE FREQUENCY");
+    std::vector<core::FrequencyTarget> goals = design.targets;
     if (design.test_modes)
       goals = targets_of_test_modes(baseline, result.log);
     std::vector<cms::EigenvalueTarget> targets;

@@ -24,17 +24,9 @@ namespace corot::analysis
     result.number = step_number;
     const core::ModificationParameters &design =
       std::get<core::ModificationParameters>(step_.parameters);
-    // Design derivatives exist about the reference only: about a preloaded
-    // base state a design change would also change the preload's stresses.
-    if (session_.base)
-      throw core::InputError(
-        step_.procedure_at,
-        "*MODIFICATION after a *MODAL SYNTHESIS about the NLGEOM base state of step " +
-          std::to_string(session_.base_step) +
-          ": the design derivative about a preloaded base state is not available; run the "
-          "synthesis and the design steps before the NLGEOM step");
-    const cms::ComponentModeSynthesis &baseline = *session_.baseline;
-    std::map<std::string, double>      alphas;
+    const cms::ComponentModeSynthesis &baseline =
+      session_.design_baseline(step_.procedure_at, "MODIFICATION");
+    std::map<std::string, double> alphas;
     for (const core::DesignChange &change : design.changes)
       alphas[change.parameter] += change.alpha;
 

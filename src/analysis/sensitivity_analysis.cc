@@ -24,17 +24,9 @@ namespace corot::analysis
     result.number = step_number;
     const core::SensitivityParameters &design =
       std::get<core::SensitivityParameters>(step_.parameters);
-    // Design derivatives exist about the reference only: about a preloaded
-    // base state a design change would also change the preload's stresses.
-    if (session_.base)
-      throw core::InputError(
-        step_.procedure_at,
-        "*SENSITIVITY after a *MODAL SYNTHESIS about the NLGEOM base state of step " +
-          std::to_string(session_.base_step) +
-          ": the design derivative about a preloaded base state is not available; run the "
-          "synthesis and the design steps before the NLGEOM step");
-    const cms::ComponentModeSynthesis &baseline = *session_.baseline;
-    const unsigned                     n        = baseline.eigenpairs().eigenvalues.size();
+    const cms::ComponentModeSynthesis &baseline =
+      session_.design_baseline(step_.procedure_at, "SENSITIVITY");
+    const unsigned n = baseline.eigenpairs().eigenvalues.size();
     for (const unsigned mode : design.modes)
       if (mode > n)
         throw core::InputError(step_.procedure_at, "mode " + std::to_string(mode) +
