@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace corot::analysis
 {
@@ -76,17 +78,16 @@ namespace corot::analysis
             continue;
           if (s < first)
             {
-              if (procedure->keyword == "MODAL SYNTHESIS")
+              if (procedure->reduced_model == ProcedureTypeInfo::ReducedModelUse::builds)
                 synthesis = s + 1;
               if (procedure->general_period)
                 history.commit(context, history.loading_of(context, step),
                                procedure->general_period(step));
             }
-          else if (procedure->keyword == "MODAL SYNTHESIS")
+          else if (procedure->reduced_model == ProcedureTypeInfo::ReducedModelUse::builds)
             synthesis = 0; // a synthesis of its own for the steps after it
           else if (synthesis &&
-                   (procedure->keyword == "MODIFICATION" || procedure->keyword == "SENSITIVITY" ||
-                    procedure->keyword == "INVERSE FREQUENCY"))
+                   procedure->reduced_model == ProcedureTypeInfo::ReducedModelUse::needs)
             throw core::InputError(model.restart_read->defined_at,
                                    "*RESTART, READ: step " + std::to_string(s + 1) +
                                      " needs the reduced model of *MODAL SYNTHESIS step " +
@@ -101,6 +102,19 @@ namespace corot::analysis
                                        std::string())
                        << std::endl;
       return first;
+    }
+    /** The procedures that run with *MPC, *RIGID BODY and connectors, e.g. "*BUCKLE, ... and *STATIC, RIKS". */
+    std::string
+    procedures_taking_followers()
+    {
+      std::vector<std::string> names;
+      for (const ProcedureTypeInfo *type : ProcedureRegistry::instance().types())
+        if (type->takes_followers)
+          names.push_back("*" + type->name());
+      std::string list;
+      for (std::size_t i = 0; i < names.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+      return list;
     }
     /**
      * Stops a run whose matrices and factor would not fit in the memory it may use, before they
@@ -215,17 +229,12 @@ namespace corot::analysis
             throw core::InputError(step.defined_at,
                                    "this step has no procedure (*STATIC, *FREQUENCY, ...)");
           check_perturbation(step, *procedure, context.base);
-          if (!assembler.followers().empty() &&
-              !std::holds_alternative<core::StaticParameters>(step.parameters) &&
-              !std::holds_alternative<core::RiksParameters>(step.parameters) &&
-              !std::holds_alternative<core::DynamicParameters>(step.parameters) &&
-              !std::holds_alternative<core::FrequencyParameters>(step.parameters) &&
-              !std::holds_alternative<core::BuckleParameters>(step.parameters))
+          if (!assembler.followers().empty() && !procedure->takes_followers)
             throw core::InputError(step.procedure_at,
                                    "*MPC, *RIGID BODY and connectors (" +
                                      assembler.followers().followers().front().defined_at.str() +
-                                     ") are supported in *STATIC (with RIKS), *DYNAMIC, "
-                                     "*FREQUENCY and *BUCKLE only in this release");
+                                     ") are supported in " + procedures_taking_followers() +
+                                     " only in this release");
           StepLoading loading = history.loading_of(context, step);
           check_pressure_support(step, loading, context.base);
           progress << "step " << s + 1 << " (" << step.defined_at.str() << ")" << std::endl;

@@ -537,16 +537,17 @@ namespace corot::analysis
     riks_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "STATIC";
-      type.variant     = "RIKS";
-      type.description = "arc-length continuation (Crisfield's cylindrical arc length) through "
-                         "limit points; needs NLGEOM";
-      type.parameters  = {{"DIRECT", "accepted and ignored"},
-                          {"RIKS", "selects the arc-length procedure"},
-                          {"SOLVER", "accepted and ignored (a sparse direct solver is used)"}};
-      type.data_lines  = "initial arc length, total arc length (1), minimum, maximum arc length, "
-                         "maximum load proportionality factor, node, DOF, displacement limit "
-                         "(an arc length of 1 is the linear displacement under the step's loads)";
+      type.takes_followers = true;
+      type.keyword         = "STATIC";
+      type.variant         = "RIKS";
+      type.description     = "arc-length continuation (Crisfield's cylindrical arc length) through "
+                             "limit points; needs NLGEOM";
+      type.parameters      = {{"DIRECT", "accepted and ignored"},
+                              {"RIKS", "selects the arc-length procedure"},
+                              {"SOLVER", "accepted and ignored (a sparse direct solver is used)"}};
+      type.data_lines = "initial arc length, total arc length (1), minimum, maximum arc length, "
+                        "maximum load proportionality factor, node, DOF, displacement limit "
+                        "(an arc length of 1 is the linear displacement under the step's loads)";
       type.parameters_index = core::procedure_parameters_index<core::RiksParameters>();
       type.parse            = parse_riks;
       type.run              = run_riks;

@@ -309,7 +309,8 @@ namespace corot::analysis
     buckle_type()
     {
       ProcedureTypeInfo type;
-      type.keyword = "BUCKLE";
+      type.takes_followers = true;
+      type.keyword         = "BUCKLE";
       type.description =
         "linear buckling load factors about the base state (Anasazi shift-and-invert, "
         "distributed; concentrated moments semi-tangential)";

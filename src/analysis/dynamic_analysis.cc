@@ -581,15 +581,16 @@ namespace corot::analysis
     dynamic_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "DYNAMIC";
-      type.description = "implicit direct time integration; with NLGEOM co-rotational through "
-                         "large rotations, without it geometrically linear";
-      type.parameters  = {{"DIRECT", "fixed increments (otherwise automatic incrementation)"},
-                          {"INTEGRATOR",
-                           "the time integrator: MIDPOINT (energy-conserving, the default) or "
-                            "another of those corot --help lists; ALPHA= alone selects HHT"},
-                          {"TOLERANCE",
-                           "automatic incrementation: local error per increment (1e-3)"}};
+      type.takes_followers = true;
+      type.keyword         = "DYNAMIC";
+      type.description     = "implicit direct time integration; with NLGEOM co-rotational through "
+                             "large rotations, without it geometrically linear";
+      type.parameters      = {{"DIRECT", "fixed increments (otherwise automatic incrementation)"},
+                              {"INTEGRATOR",
+                               "the time integrator: MIDPOINT (energy-conserving, the default) or "
+                                    "another of those corot --help lists; ALPHA= alone selects HHT"},
+                              {"TOLERANCE",
+                               "automatic incrementation: local error per increment (1e-3)"}};
       // The integrators' own parameters (ALPHA=, RHO_INF=, ORDER=, ...), as they registered
       // them: a new integrator brings its parameters with its own file pair.
       type.plugin_parameters = [] {

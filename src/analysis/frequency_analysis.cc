@@ -194,22 +194,22 @@ namespace corot::analysis
     if (context_.stream == nullptr || context_.stream->keeps_mode_shapes())
       frequencies.mode_shapes = io::ModeShapes::from_dof_vectors(context_.model, context_.dofs,
                                                                  shapes, frequencies.normalization);
-    if (step_.correlation)
+    if (p.correlation)
       {
         frequencies.correlation =
-          ModalCorrelation::compute(context_, *step_.correlation, shapes, frequencies.frequencies);
+          ModalCorrelation::compute(context_, *p.correlation, shapes, frequencies.frequencies);
         std::ostringstream line;
-        line << "correlation with " << step_.correlation->file << ": "
+        line << "correlation with " << p.correlation->file << ": "
              << frequencies.correlation->pairs.size() << " file modes paired, "
              << frequencies.correlation->nodes << " nodes, " << frequencies.correlation->dofs
              << " values per mode";
         result.log.push_back(line.str());
         context_.progress << "  " << line.str() << std::endl;
       }
-    if (step_.uff_output)
+    if (p.uff_output)
       {
         const std::string path =
-          write_modes_uff(context_, *step_.uff_output, step_number, shapes, frequencies.frequencies,
+          write_modes_uff(context_, *p.uff_output, step_number, shapes, frequencies.frequencies,
                           frequencies.participation ? frequencies.participation->generalized_mass :
                                                       std::vector<double>());
         result.log.push_back("modes written to " + path +
@@ -301,6 +301,7 @@ namespace corot::analysis
     frequency_type()
     {
       ProcedureTypeInfo type;
+      type.takes_followers  = true;
       type.keyword          = "FREQUENCY";
       type.description      = "natural frequencies and mode shapes about the base state (Trilinos "
                               "Anasazi, shift-and-invert; free-free structures included)";

@@ -303,7 +303,8 @@ namespace corot::analysis
     inverse_frequency_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "INVERSE FREQUENCY";
+      type.reduced_model = ProcedureTypeInfo::ReducedModelUse::needs;
+      type.keyword       = "INVERSE FREQUENCY";
       type.description = "design changes of the *DESIGN VARIABLES that bring system frequencies to "
                          "targets (Hutton & Smith 1993, eq. 14; least-change Newton)";
       type.parameters  = {{"COMPARE", "FULL: verify by a full re-analysis with the changes"},

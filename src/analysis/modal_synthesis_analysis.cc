@@ -305,16 +305,17 @@ namespace corot::analysis
     modal_synthesis_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "MODAL SYNTHESIS";
-      type.description = "component mode synthesis of the *COMPONENTs: free interface with "
-                         "residual flexibility, or Craig-Bampton; the baseline of the design steps";
-      type.parameters  = {
-         {"METHOD", "FREE INTERFACE (default) or CRAIG BAMPTON"},
-         {"CUTOFF", "component cut-off frequency (cycles/time), required"},
-         {"RESIDUAL", "YES (free interface default): residual attachment modes; NO"},
-         {"COMPARE", "FULL: also the full model's frequencies, paired by MAC"},
-         {"EXPORT", "prefix of MatrixMarket files of the reduced model (relative: in the output "
-                     "directory)"}};
+      type.reduced_model = ProcedureTypeInfo::ReducedModelUse::builds;
+      type.keyword       = "MODAL SYNTHESIS";
+      type.description   = "component mode synthesis of the *COMPONENTs: free interface with "
+                           "residual flexibility, or Craig-Bampton; the baseline of the design steps";
+      type.parameters    = {
+           {"METHOD", "FREE INTERFACE (default) or CRAIG BAMPTON"},
+           {"CUTOFF", "component cut-off frequency (cycles/time), required"},
+           {"RESIDUAL", "YES (free interface default): residual attachment modes; NO"},
+           {"COMPARE", "FULL: also the full model's frequencies, paired by MAC"},
+           {"EXPORT", "prefix of MatrixMarket files of the reduced model (relative: in the output "
+                         "directory)"}};
       type.data_lines       = "number of system modes to report (10)";
       type.parameters_index = core::procedure_parameters_index<core::ModalSynthesisParameters>();
       type.parse            = parse_modal_synthesis;

@@ -147,12 +147,13 @@ namespace corot::analysis
     modification_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "MODIFICATION";
-      type.description = "forward modification of the reduced model of the last *MODAL SYNTHESIS "
-                         "(Ritz re-analysis, Hutton & Smith 1993) beside the exact CMS re-analysis";
-      type.parameters  = {{"COMPARE", "FULL: also the full model with the changes"}};
-      type.data_lines  = "one line per change: design parameter, fractional change alpha "
-                         "(the property becomes (1 + alpha) times its value)";
+      type.reduced_model = ProcedureTypeInfo::ReducedModelUse::needs;
+      type.keyword       = "MODIFICATION";
+      type.description   = "forward modification of the reduced model of the last *MODAL SYNTHESIS "
+                           "(Ritz re-analysis, Hutton & Smith 1993) beside the exact CMS re-analysis";
+      type.parameters    = {{"COMPARE", "FULL: also the full model with the changes"}};
+      type.data_lines    = "one line per change: design parameter, fractional change alpha "
+                           "(the property becomes (1 + alpha) times its value)";
       type.parameters_index = core::procedure_parameters_index<core::ModificationParameters>();
       type.parse            = parse_modification;
       type.run              = run_modification;

@@ -82,6 +82,19 @@ namespace corot::analysis
     bool perturbation = false;
     /** Loads without an amplitude ramp over the step unless *STEP, AMPLITUDE= says (CalculiX). */
     bool ramp_by_default = true;
+    /**
+     * Whether the step runs with *MPC, *RIGID BODY and connectors (the assembler's followers);
+     * the runner refuses a step of a procedure without it when the model has any.
+     */
+    bool takes_followers = false;
+    /** What the procedure does with the reduced model of the last CMS synthesis (CmsSession). */
+    enum class ReducedModelUse
+    {
+      none,   ///< nothing
+      builds, ///< makes it (*MODAL SYNTHESIS), for the steps after it
+      needs   ///< works on it (the design steps); restart files do not keep it
+    };
+    ReducedModelUse reduced_model = ReducedModelUse::none;
     /** The alternative of core::ProcedureParameters that parse() returns. */
     std::size_t parameters_index = 0;
     /**

@@ -108,7 +108,8 @@ namespace corot::analysis
     sensitivity_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "SENSITIVITY";
+      type.reduced_model = ProcedureTypeInfo::ReducedModelUse::needs;
+      type.keyword       = "SENSITIVITY";
       type.description = "normalized eigenvalue sensitivities (p/lambda) dlambda/dp of the reduced "
                          "model to every *DESIGN PARAMETER (Hutton & Smith 1993, Table 2)";
       type.data_lines  = "mode numbers (1-based), any number per line";

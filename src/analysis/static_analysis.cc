@@ -421,7 +421,8 @@ namespace corot::analysis
     static_type()
     {
       ProcedureTypeInfo type;
-      type.keyword     = "STATIC";
+      type.takes_followers = true;
+      type.keyword         = "STATIC";
       type.description = "static equilibrium: linear, or with NLGEOM Newton with line search and "
                          "cut-back per load increment";
       type.parameters  = {{"DIRECT", "accepted and ignored"},

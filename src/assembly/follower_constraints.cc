@@ -211,43 +211,20 @@ namespace corot::assembly
 
     for (const core::ConnectorSection &section : model.connector_sections)
       {
-        const auto frame = [&](const std::string &name) -> Eigen::Matrix3d {
-          if (name.empty())
-            return Eigen::Matrix3d::Identity();
-          const auto it = model.orientations.find(name);
-          if (it == model.orientations.end())
-            throw core::InputError(section.defined_at,
-                                   "*CONNECTOR SECTION: orientation " + name +
-                                     " is not defined (*ORIENTATION, NAME=" + name + ")");
-          return it->second.axes;
-        };
-        const Eigen::Matrix3d axes_a = frame(section.orientation_a);
-        const Eigen::Matrix3d axes_b =
-          section.orientation_b.empty() ? axes_a : frame(section.orientation_b);
-        const auto has = [&](const core::ConnectionComponent c) {
-          return std::find(section.components.begin(), section.components.end(), c) !=
-                 section.components.end();
-        };
+        // Frames resolved and checked by the model finaliser (deck::ModelFinaliser).
+        const Eigen::Matrix3d &axes_a = section.axes_a;
+        const Eigen::Matrix3d &axes_b = section.axes_b;
+        const auto has = [&](const core::ConnectionComponent c) { return section.has(c); };
         using core::ConnectionComponent;
         const bool aligned = has(ConnectionComponent::align) || has(ConnectionComponent::beam);
-        if (aligned && (axes_a - axes_b).norm() > 1e-9)
-          throw core::InputError(section.defined_at,
-                                 "*CONNECTOR SECTION: " + section.type +
-                                   " keeps the frames at nodes a and b aligned, but the "
-                                   "orientations given at a and b differ");
 
         for (const unsigned id : section.element_ids)
           {
             const core::ElementRecord &element = model.elements.at(model.element_index.at(id));
             const std::string          name    = "connector element " + std::to_string(id);
-            if (element.node_ids.size() != 2)
-              throw core::InputError(element.defined_at, name + " needs two nodes");
+            // Two different nodes (checked by the model finaliser).
             const unsigned a = model.node_index.at(element.node_ids[0]);
             const unsigned b = model.node_index.at(element.node_ids[1]);
-            if (a == b)
-              throw core::InputError(element.defined_at, name + " joins node " +
-                                                           std::to_string(element.node_ids[0]) +
-                                                           " to itself");
             // Node b follows a unless b is supported, already carried or leads a tie.
             const auto leads = [&](const unsigned node) {
               return std::any_of(followers_.begin(), followers_.end(),

@@ -61,5 +61,21 @@ namespace corot::core
     std::string                      orientation_a; ///< upper case; empty: global axes
     std::string                      orientation_b; ///< upper case; empty: that of a
     SourceLocation                   defined_at;
+    /**
+     * The frames orientation_a and orientation_b name (columns: local directions 1, 2, 3),
+     * resolved by the model finaliser (deck::ModelFinaliser).
+     */
+    Eigen::Matrix3d axes_a = Eigen::Matrix3d::Identity();
+    Eigen::Matrix3d axes_b = Eigen::Matrix3d::Identity();
+
+    /** True if the section has connection component @p component. */
+    bool
+    has(const ConnectionComponent component) const
+    {
+      for (const ConnectionComponent c : components)
+        if (c == component)
+          return true;
+      return false;
+    }
   };
 } // namespace corot::core

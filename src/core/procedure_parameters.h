@@ -63,6 +63,10 @@ namespace corot::core
      * times the model's size.
      */
     bool mass_normalization = false;
+    /** *UFF OUTPUT in the step (this step's only). */
+    std::optional<UffOutputRequest> uff_output;
+    /** *CORRELATION in the step (this step's only). */
+    std::optional<CorrelationRequest> correlation;
   };
 
   /** *BUCKLE data line. */

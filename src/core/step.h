@@ -3,7 +3,6 @@
  * @file
  * Analysis steps and the loads, boundary conditions and output requests they carry.
  */
-#include <src/core/mode_file_requests.h>
 #include <src/core/procedure_parameters.h>
 #include <src/core/restart_request.h>
 #include <src/core/source_location.h>
@@ -102,10 +101,6 @@ namespace corot::core
      */
     std::optional<bool> ramp;
     unsigned            max_increments = 100; ///< INC=
-    /** *UFF OUTPUT of a *FREQUENCY step (this step's only). */
-    std::optional<UffOutputRequest> uff_output;
-    /** *CORRELATION of a *FREQUENCY step (this step's only). */
-    std::optional<CorrelationRequest> correlation;
     /** *RESTART, WRITE in force (this step's or inherited from the step before). */
     RestartWrite restart;
     /** The procedure and its parameters (std::monostate: none yet). */

@@ -8,8 +8,8 @@ namespace corot::deck
 {
   namespace
   {
-    /** The current step, which must be a *FREQUENCY step past its procedure line. */
-    core::Step &
+    /** The parameters of the current step, which must be a *FREQUENCY step past its procedure line. */
+    core::FrequencyParameters &
     frequency_step(ParseState &state, const KeywordLine &keyword)
     {
       const std::string name = "*" + keyword.name();
@@ -17,7 +17,7 @@ namespace corot::deck
           !std::holds_alternative<core::FrequencyParameters>(state.model.steps.back().parameters))
         throw core::InputError(keyword.location(),
                                name + " belongs to a *FREQUENCY step, after its *FREQUENCY line");
-      return state.model.steps.back();
+      return std::get<core::FrequencyParameters>(state.model.steps.back().parameters);
     }
   } // namespace
 
@@ -26,8 +26,8 @@ namespace corot::deck
                    const std::vector<DataLine> &data)
   {
     require_at_most_lines(keyword, data, 0);
-    ParseState &state = context.state;
-    core::Step &step  = frequency_step(state, keyword);
+    ParseState                &state = context.state;
+    core::FrequencyParameters &step  = frequency_step(state, keyword);
     if (step.uff_output)
       throw core::InputError(keyword.location(),
                              "a second *UFF OUTPUT in this step (the first is at " +
@@ -41,7 +41,8 @@ namespace corot::deck
         const std::size_t index = state.model.steps.size() - 1;
         add_reference(state, true, request.set_name, keyword.location(),
                       [index](core::Model &model) -> std::vector<unsigned> & {
-                        return model.steps[index].uff_output->node_ids;
+                        return std::get<core::FrequencyParameters>(model.steps[index].parameters)
+                          .uff_output->node_ids;
                       });
       }
   }
@@ -51,7 +52,7 @@ namespace corot::deck
                     const std::vector<DataLine> &data)
   {
     require_at_most_lines(keyword, data, 0);
-    core::Step &step = frequency_step(context.state, keyword);
+    core::FrequencyParameters &step = frequency_step(context.state, keyword);
     if (step.correlation)
       throw core::InputError(keyword.location(),
                              "a second *CORRELATION in this step (the first is at " +

@@ -80,6 +80,7 @@ namespace corot::deck
     check_section_assignment();
     check_pressure_loads();
     resolve_element_definitions();
+    resolve_connector_frames();
   }
 
   void
@@ -339,6 +340,47 @@ namespace corot::deck
         definition.section  = properties;
         definition.material = material;
         model.element_definitions.push_back(std::move(definition));
+      }
+  }
+
+  void
+  ModelFinaliser::resolve_connector_frames()
+  {
+    core::Model &model = state_.model;
+    for (core::ConnectorSection &section : model.connector_sections)
+      {
+        const auto frame = [&](const std::string &name) -> Eigen::Matrix3d {
+          if (name.empty())
+            return Eigen::Matrix3d::Identity();
+          const auto it = model.orientations.find(name);
+          if (it == model.orientations.end())
+            throw core::InputError(section.defined_at,
+                                   "*CONNECTOR SECTION: orientation " + name +
+                                     " is not defined (*ORIENTATION, NAME=" + name + ")");
+          return it->second.axes;
+        };
+        section.axes_a = frame(section.orientation_a);
+        section.axes_b =
+          section.orientation_b.empty() ? section.axes_a : frame(section.orientation_b);
+        using core::ConnectionComponent;
+        const bool aligned =
+          section.has(ConnectionComponent::align) || section.has(ConnectionComponent::beam);
+        if (aligned && (section.axes_a - section.axes_b).norm() > 1e-9)
+          throw core::InputError(section.defined_at,
+                                 "*CONNECTOR SECTION: " + section.type +
+                                   " keeps the frames at nodes a and b aligned, but the "
+                                   "orientations given at a and b differ");
+        for (const unsigned id : section.element_ids)
+          {
+            const core::ElementRecord &element = model.elements.at(model.element_index.at(id));
+            const std::string          name    = "connector element " + std::to_string(id);
+            if (element.node_ids.size() != 2)
+              throw core::InputError(element.defined_at, name + " needs two nodes");
+            if (element.node_ids[0] == element.node_ids[1])
+              throw core::InputError(element.defined_at, name + " joins node " +
+                                                           std::to_string(element.node_ids[0]) +
+                                                           " to itself");
+          }
       }
   }
 } // namespace corot::deck

@@ -26,7 +26,10 @@ namespace corot::deck
    *    *TRANSVERSE SHEAR STIFFNESS computed once per section (k = K / (G A)), and
    *    the material constants (E, G, DENSITY= of a *BEAM GENERAL SECTION override
    *    the material's).
-   * Every failure throws core::InputError at the line that made the reference.
+   * 10. resolves the frames of each *CONNECTOR SECTION from its orientation names, refuses
+ *    different frames at a and b for a type that keeps them aligned, and checks that each
+ *    connector element joins two different nodes.
+ * Every failure throws core::InputError at the line that made the reference.
    */
   class ModelFinaliser
   {
@@ -66,6 +69,9 @@ namespace corot::deck
     /** Step 9. */
     void
     resolve_element_definitions();
+    /** Step 10. */
+    void
+    resolve_connector_frames();
 
     ParseState &state_; ///< the state being filled or completed
   };

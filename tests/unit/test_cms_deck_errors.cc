@@ -155,6 +155,20 @@ RHO_B, -1.5
   EXPECT_TRUE(contains(message, "overlap.inp:28: element 1 is in components A and C")) << message;
 }
 
+TEST(CmsDeckErrors, ConstraintsRefusedWithTheProceduresThatTakeThem)
+{
+  // Lines 28-29 tie node 4 to node 3; line 31 is *MODAL SYNTHESIS, which the followers of an *MPC
+  // do not reach. The procedures named are those registered with takes_followers.
+  const std::string message = error_of("mpc_cms.inp", model + supports + R"(*MPC
+PIN, 4, 3
+)" + synthesis);
+  EXPECT_TRUE(contains(message, "mpc_cms.inp:31: *MPC, *RIGID BODY and connectors (")) << message;
+  EXPECT_TRUE(contains(message, "mpc_cms.inp:29)")) << message;
+  EXPECT_TRUE(contains(message, "supported in *BUCKLE, *DYNAMIC, *FREQUENCY, *STATIC and "
+                                "*STATIC, RIKS only in this release"))
+    << message;
+}
+
 TEST(CmsDeckErrors, ElementOutsideEveryComponentIsNamed)
 {
   std::string text = model + supports + synthesis;

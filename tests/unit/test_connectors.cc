@@ -210,6 +210,16 @@ namespace
            with("\nHINGE\n", "\nWELD\nA, B\n*ORIENTATION, NAME=A\n1, 0, 0, 0, 1, 0\n"
                              "*ORIENTATION, NAME=B\n0, 1, 0, 1, 0, 0\n"),
            "aligned.inp:31:", "differ");
+    expect("self.inp", with("\n100, 6, 12\n", "\n100, 6, 6\n"),
+           "self.inp:30:", "connector element 100 joins node 6 to itself");
+    // The frames and the element's nodes are the model finaliser's to check: reading alone
+    // refuses them, before any assembly.
+    EXPECT_THROW(corot::deck::read_deck(corot::test::write_scratch_file(
+                   "self_read.inp", with("\n100, 6, 12\n", "\n100, 6, 6\n"))),
+                 corot::core::InputError);
+    EXPECT_THROW(corot::deck::read_deck(corot::test::write_scratch_file(
+                   "orientation_read.inp", with("\nHINGE\n", "\nHINGE\nNOWHERE\n"))),
+                 corot::core::InputError);
     expect("system.inp",
            with("*BOUNDARY\n", "*ORIENTATION, NAME=C, SYSTEM=CYLINDRICAL\n0, 0, 1, 1, 0, 0\n"
                                "*BOUNDARY\n"),

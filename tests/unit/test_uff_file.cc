@@ -177,12 +177,13 @@ namespace
       write("deck.inp", beam + "*STEP\n*FREQUENCY\n2\n*UFF OUTPUT, NSET=ALL\n*CORRELATION, "
                                "INPUT=modes.unv, MATCH=COORDINATES, TOLERANCE=0.01\n*END STEP\n"),
       warnings);
-    ASSERT_TRUE(model.steps[0].uff_output);
-    EXPECT_EQ(model.steps[0].uff_output->node_ids, (std::vector<unsigned>{1, 2}));
-    ASSERT_TRUE(model.steps[0].correlation);
-    EXPECT_TRUE(model.steps[0].correlation->by_coordinates);
-    EXPECT_EQ(model.steps[0].correlation->tolerance, 0.01);
-    EXPECT_EQ(model.steps[0].correlation->data->modes.size(), 1u);
+    const auto &frequency = std::get<corot::core::FrequencyParameters>(model.steps[0].parameters);
+    ASSERT_TRUE(frequency.uff_output);
+    EXPECT_EQ(frequency.uff_output->node_ids, (std::vector<unsigned>{1, 2}));
+    ASSERT_TRUE(frequency.correlation);
+    EXPECT_TRUE(frequency.correlation->by_coordinates);
+    EXPECT_EQ(frequency.correlation->tolerance, 0.01);
+    EXPECT_EQ(frequency.correlation->data->modes.size(), 1u);
   }
 
   TEST_F(UffFileTest, KeywordMisuseIsAnErrorAtItsLine)
