@@ -1,3 +1,4 @@
+#include <elements/discrete_kirchhoff_sides.h>
 #include <elements/shell_quad_kernel.h>
 
 #include <deal.II/base/quadrature_lib.h>
@@ -186,30 +187,17 @@ namespace corot::elements
   ShellQuadKernel::curvature_matrix(const double xi, const double eta) const
   {
     // Side coefficients of Batoz, Bathe & Ho (1980) on the sides 12, 23, 34, 41.
-    std::array<double, 4> a, b, c, d, e;
+    std::array<discrete_kirchhoff::SideCoefficients, 4> side;
     for (int s = 0; s < 4; ++s)
-      {
-        const Eigen::Vector2d xij = x_[s] - x_[(s + 1) % 4];
-        const double          l2  = xij.squaredNorm();
-        a[s]                      = -xij.x() / l2;
-        b[s]                      = 0.75 * xij.x() * xij.y() / l2;
-        c[s]                      = (0.25 * xij.x() * xij.x() - 0.5 * xij.y() * xij.y()) / l2;
-        d[s]                      = -xij.y() / l2;
-        e[s]                      = (0.25 * xij.y() * xij.y() - 0.5 * xij.x() * xij.x()) / l2;
-      }
+      side[s] = discrete_kirchhoff::SideCoefficients::of(x_[s] - x_[(s + 1) % 4]);
     // Node k: outgoing side p = k, incoming side m = k - 1.
     const auto h = [&](const Vector8 &n, Eigen::Matrix<double, 12, 1> &hx,
                        Eigen::Matrix<double, 12, 1> &hy) {
       for (int k = 0; k < 4; ++k)
         {
-          const int    p = k, m = (k + 3) % 4;
-          const double np = n[4 + p], nm = n[4 + m];
-          hx[3 * k]     = 1.5 * (a[p] * np - a[m] * nm);
-          hx[3 * k + 1] = b[m] * nm + b[p] * np;
-          hx[3 * k + 2] = n[k] - c[m] * nm - c[p] * np;
-          hy[3 * k]     = 1.5 * (d[p] * np - d[m] * nm);
-          hy[3 * k + 1] = -n[k] + e[m] * nm + e[p] * np;
-          hy[3 * k + 2] = -hx[3 * k + 1];
+          const int p = k, m = (k + 3) % 4;
+          discrete_kirchhoff::corner_rows(n[k], n[4 + p], n[4 + m], side[p], side[m],
+                                          hx.data() + 3 * k, hy.data() + 3 * k);
         }
     };
     Vector8 n, n_xi, n_eta;

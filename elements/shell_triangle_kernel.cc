@@ -1,3 +1,4 @@
+#include <elements/discrete_kirchhoff_sides.h>
 #include <elements/shell_triangle_kernel.h>
 
 #include <algorithm>
@@ -140,18 +141,10 @@ namespace corot::elements
     // Batoz, Bathe & Ho (1980): beta_x = H_x . U, beta_y = H_y . U with
     // U = [w1 theta_x1 theta_y1 ...], H linear in the quadratic shape
     // functions through side coefficients a..e of the sides 23, 31, 12.
-    std::array<double, 3> a, b, c, d, e;
+    std::array<discrete_kirchhoff::SideCoefficients, 3> side;
     const int side_i[3] = {1, 2, 0}, side_j[3] = {2, 0, 1}; // sides 4 = 23, 5 = 31, 6 = 12
     for (int s = 0; s < 3; ++s)
-      {
-        const Eigen::Vector2d xij = x_[side_i[s]] - x_[side_j[s]];
-        const double          l2  = xij.squaredNorm();
-        a[s]                      = -xij.x() / l2;
-        b[s]                      = 0.75 * xij.x() * xij.y() / l2;
-        c[s]                      = (0.25 * xij.x() * xij.x() - 0.5 * xij.y() * xij.y()) / l2;
-        d[s]                      = -xij.y() / l2;
-        e[s]                      = (0.25 * xij.y() * xij.y() - 0.5 * xij.x() * xij.x()) / l2;
-      }
+      side[s] = discrete_kirchhoff::SideCoefficients::of(x_[side_i[s]] - x_[side_j[s]]);
     // H_x, H_y of the values n of the six quadratic functions (corners 0..2,
     // sides 3 = 23, 4 = 31, 5 = 12); node k is flanked by the sides (p, m) =
     // (12, 31), (23, 12), (31, 23).
@@ -159,14 +152,9 @@ namespace corot::elements
       const int plus[3] = {2, 0, 1}, minus[3] = {1, 2, 0}; // side indices 0..2 of 23, 31, 12
       for (int k = 0; k < 3; ++k)
         {
-          const int    p = plus[k], m = minus[k];
-          const double np = n[3 + p], nm = n[3 + m];
-          hx[3 * k]     = 1.5 * (a[p] * np - a[m] * nm);
-          hx[3 * k + 1] = b[m] * nm + b[p] * np;
-          hx[3 * k + 2] = n[k] - c[m] * nm - c[p] * np;
-          hy[3 * k]     = 1.5 * (d[p] * np - d[m] * nm);
-          hy[3 * k + 1] = -n[k] + e[m] * nm + e[p] * np;
-          hy[3 * k + 2] = -hx[3 * k + 1];
+          const int p = plus[k], m = minus[k];
+          discrete_kirchhoff::corner_rows(n[k], n[3 + p], n[3 + m], side[p], side[m],
+                                          hx.data() + 3 * k, hy.data() + 3 * k);
         }
     };
     Vector6 n, n_xi, n_eta;
