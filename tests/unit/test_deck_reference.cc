@@ -10,7 +10,13 @@
  * (not `**`, a comment). NAME is the upper-case words after the star, up to a
  * comma, bracket or the end; `PARAM=` after a comma or `[` in the same span or
  * line is a parameter of NAME, and `PARAM=A|B` lists values.
+ *
+ * Element types and time integrators are plugins too: every registered element type is named in
+ * a code span `TYPE` of the keyword part, and every registered integrator is a listed value of
+ * INTEGRATOR= on *DYNAMIC, with each of its parameters written there.
  */
+#include <elements/registry.h>
+#include <integrators/registry.h>
 #include <src/deck/keyword_registry.h>
 
 #include <gtest/gtest.h>
@@ -58,7 +64,7 @@ namespace
   {
     static const std::regex name_pattern(R"(^\*([A-Z]+(?: [A-Z]+)*))");
     static const std::regex parameter_pattern(
-      R"([,\[]\s*([A-Z][A-Z0-9]*(?: [A-Z0-9]+)*)\s*=([^,\]\[]*))");
+      R"([,\[]\s*([A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)\s*=([^,\]\[]*))");
     std::smatch name;
     if (!std::regex_search(text, name, name_pattern))
       return;
@@ -150,6 +156,41 @@ TEST(DeckReference, EveryDocumentedKeywordAndParameterIsRegistered)
     }
 }
 
+TEST(DeckReference, EveryElementTypeIsDocumented)
+{
+  const std::string part = keyword_part();
+  ASSERT_FALSE(part.empty());
+  const auto types = elements::ElementRegistry::instance().types();
+  ASSERT_GT(types.size(), 10u);
+  for (const elements::ElementTypeInfo *type : types)
+    EXPECT_NE(part.find("`" + type->name + "`"), std::string::npos)
+      << "element type " << type->name
+      << " is registered but input_decks/README.md does not name it (a code span `" << type->name
+      << "`)";
+}
+
+TEST(DeckReference, EveryIntegratorAndItsParametersAreDocumented)
+{
+  const auto documented = documented_keywords();
+  ASSERT_EQ(documented.count("DYNAMIC"), 1u);
+  const auto &parameters = documented.at("DYNAMIC").parameters;
+  ASSERT_EQ(parameters.count("INTEGRATOR"), 1u)
+    << "input_decks/README.md does not write INTEGRATOR= on *DYNAMIC";
+  const std::set<std::string> &listed      = parameters.at("INTEGRATOR");
+  const auto                   integrators = integrators::IntegratorRegistry::instance().types();
+  ASSERT_GE(integrators.size(), 5u);
+  for (const integrators::IntegratorTypeInfo *integrator : integrators)
+    {
+      EXPECT_EQ(listed.count(integrator->name), 1u)
+        << "integrator " << integrator->name
+        << " is registered but not listed in INTEGRATOR= of *DYNAMIC in input_decks/README.md";
+      for (const integrators::IntegratorParameterInfo &parameter : integrator->parameters)
+        EXPECT_EQ(parameters.count(parameter.name), 1u)
+          << parameter.name << "= of integrator " << integrator->name
+          << " is not written on *DYNAMIC in input_decks/README.md";
+    }
+}
+
 // The parser of the reference itself, on a sample written in its format.
 TEST(DeckReference, ReadsSpansCodeLinesParametersAndValues)
 {
@@ -157,7 +198,9 @@ TEST(DeckReference, ReadsSpansCodeLinesParametersAndValues)
   add_documented("*STEP [, NLGEOM[=YES|NO], INC=, AMPLITUDE=RAMP|STEP, PERTURBATION]", keywords);
   add_documented("*MODAL SYNTHESIS, METHOD=FREE INTERFACE, CUTOFF=150.0 ", keywords);
   add_documented("*NODE PRINT, NSET= [, FREQUENCY=]", keywords);
-  ASSERT_EQ(keywords.size(), 3u);
+  add_documented("*DYNAMIC [, RHO_INF=]", keywords);
+  ASSERT_EQ(keywords.size(), 4u);
+  EXPECT_EQ(keywords.at("DYNAMIC").parameters.count("RHO_INF"), 1u);
   const auto &step = keywords.at("STEP").parameters;
   ASSERT_EQ(step.size(), 2u);
   EXPECT_TRUE(step.at("INC").empty());

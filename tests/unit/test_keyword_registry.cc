@@ -184,8 +184,9 @@ TEST(KeywordRegistry, EveryKeywordOfTheFormerListsIsRegistered)
       EXPECT_TRUE(info->ignored()) << name;
     }
   ASSERT_NE(deck::KeywordRegistry::instance().find("INCLUDE"), nullptr);
-  // 57 parsed + 6 ignored + *INCLUDE, nothing else.
-  EXPECT_EQ(deck::KeywordRegistry::instance().keywords().size(), former.size() + 6 + 1);
+  // No count of all keywords here: a new keyword registers itself and needs no edit of this
+  // list; that every registered keyword is documented, and nothing else, is
+  // DeckReference.EveryRegisteredKeywordIsDocumented and its converse.
   EXPECT_EQ(deck::KeywordRegistry::instance().find_spelling("ELPRINT"),
             deck::KeywordRegistry::instance().find("EL PRINT"));
   EXPECT_EQ(deck::KeywordRegistry::instance().find_spelling("NODEPRONT"), nullptr);
