@@ -236,7 +236,7 @@ namespace corot::analysis
   {
     result_.number                      = step_number;
     StaticResults              &statics = result_.emplace_results<StaticResults>();
-    const core::RiksParameters &p       = std::get<core::RiksParameters>(step_.parameters);
+    const core::RiksParameters &p       = step_.parameters.get<core::RiksParameters>();
 
     for (unsigned e = 0; e < context_.elements.size(); ++e)
       if (!context_.elements[e]->supports_large_rotations())
@@ -548,11 +548,11 @@ namespace corot::analysis
       type.data_lines = "initial arc length, total arc length (1), minimum, maximum arc length, "
                         "maximum load proportionality factor, node, DOF, displacement limit "
                         "(an arc length of 1 is the linear displacement under the step's loads)";
-      type.parameters_index = core::procedure_parameters_index<core::RiksParameters>();
-      type.parse            = parse_riks;
-      type.run              = run_riks;
-      type.general_period   = [](const core::Step &step) {
-        return std::get<core::RiksParameters>(step.parameters).period;
+      type.parameters_type = typeid(core::RiksParameters);
+      type.parse           = parse_riks;
+      type.run             = run_riks;
+      type.general_period  = [](const core::Step &step) {
+        return step.parameters.get<core::RiksParameters>().period;
       };
       return type;
     }

@@ -216,7 +216,7 @@ namespace corot::analysis
       }
 
     // 4. Load factors.
-    unsigned n_modes = std::get<core::BuckleParameters>(step_.parameters).n_modes;
+    unsigned n_modes = step_.parameters.get<core::BuckleParameters>().n_modes;
     context_.progress << "  step " << step_number << ": " << n_modes
                       << " buckling load factors of a system of " << context_.dofs.n_dofs()
                       << " DOFs" << std::endl;
@@ -318,9 +318,9 @@ namespace corot::analysis
       type.data_lines   = "number of buckling load factors (required); further fields are "
                           "accepted and ignored";
       type.perturbation = true;
-      type.parameters_index = core::procedure_parameters_index<core::BuckleParameters>();
-      type.parse            = parse_buckle;
-      type.run              = run_buckle;
+      type.parameters_type = typeid(core::BuckleParameters);
+      type.parse           = parse_buckle;
+      type.run             = run_buckle;
       return type;
     }
   } // namespace

@@ -122,7 +122,7 @@ namespace corot::analysis
     result.number            = step_number;
     DynamicResults &dynamics = result.emplace_results<DynamicResults>();
 
-    const core::DynamicParameters &p = std::get<core::DynamicParameters>(step_.parameters);
+    const core::DynamicParameters &p = step_.parameters.get<core::DynamicParameters>();
     if (!(p.time_increment > 0.0) || !(p.period > 0.0))
       throw core::InputError(step_.procedure_at,
                              "*DYNAMIC needs a positive time increment and time period");
@@ -601,18 +601,18 @@ namespace corot::analysis
             parameters.push_back({parameter.name, integrator->name + ": " + parameter.help});
         return parameters;
       };
-      type.refused          = {{"HAFTOL",
-                                "HAFTOL= (Abaqus' half-increment residual tolerance) is not supported: "
-                                         "corot's automatic incrementation bounds a local displacement error, "
-                                         "set with TOLERANCE= (default 1e-3)"}};
-      type.data_lines       = "time increment (DIRECT) or initial increment, time period, minimum "
-                              "increment, maximum increment";
-      type.ramp_by_default  = false;
-      type.parameters_index = core::procedure_parameters_index<core::DynamicParameters>();
-      type.parse            = parse_dynamic;
-      type.run              = run_dynamic;
-      type.general_period   = [](const core::Step &step) {
-        return std::get<core::DynamicParameters>(step.parameters).period;
+      type.refused         = {{"HAFTOL",
+                               "HAFTOL= (Abaqus' half-increment residual tolerance) is not supported: "
+                                       "corot's automatic incrementation bounds a local displacement error, "
+                                       "set with TOLERANCE= (default 1e-3)"}};
+      type.data_lines      = "time increment (DIRECT) or initial increment, time period, minimum "
+                             "increment, maximum increment";
+      type.ramp_by_default = false;
+      type.parameters_type = typeid(core::DynamicParameters);
+      type.parse           = parse_dynamic;
+      type.run             = run_dynamic;
+      type.general_period  = [](const core::Step &step) {
+        return step.parameters.get<core::DynamicParameters>().period;
       };
       return type;
     }

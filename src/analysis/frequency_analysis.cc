@@ -70,7 +70,7 @@ namespace corot::analysis
 
     unsigned n_free =
       context_.dofs.n_dofs() - context_.assembler.increment_constraints().n_constraints();
-    const core::FrequencyParameters &p = std::get<core::FrequencyParameters>(step_.parameters);
+    const core::FrequencyParameters &p       = step_.parameters.get<core::FrequencyParameters>();
     unsigned                         n_modes = p.n_modes;
     if (n_modes > n_free)
       {
@@ -301,23 +301,23 @@ namespace corot::analysis
     frequency_type()
     {
       ProcedureTypeInfo type;
-      type.takes_followers  = true;
-      type.keyword          = "FREQUENCY";
-      type.description      = "natural frequencies and mode shapes about the base state (Trilinos "
-                              "Anasazi, shift-and-invert; free-free structures included)";
-      type.parameters       = {{"SOLVER", "accepted and ignored"},
-                               {"STORAGE", "accepted and ignored"},
-                               {"EIGENSOLVER", "accepted and ignored"},
-                               {"NORMALIZATION", "DISPLACEMENT (default: largest translation 1) or MASS "
-                                                       "(phi^T M phi = 1, CalculiX's shapes)"},
-                               {"GLOBAL", "accepted and ignored"},
-                               {"CYCMPC", "accepted and ignored"}};
-      type.data_lines       = "number of eigenvalues (10), lowest frequency, highest frequency "
-                              "(cycles/time)";
-      type.perturbation     = true;
-      type.parameters_index = core::procedure_parameters_index<core::FrequencyParameters>();
-      type.parse            = parse_frequency;
-      type.run              = run_frequency;
+      type.takes_followers = true;
+      type.keyword         = "FREQUENCY";
+      type.description     = "natural frequencies and mode shapes about the base state (Trilinos "
+                             "Anasazi, shift-and-invert; free-free structures included)";
+      type.parameters      = {{"SOLVER", "accepted and ignored"},
+                              {"STORAGE", "accepted and ignored"},
+                              {"EIGENSOLVER", "accepted and ignored"},
+                              {"NORMALIZATION", "DISPLACEMENT (default: largest translation 1) or MASS "
+                                                     "(phi^T M phi = 1, CalculiX's shapes)"},
+                              {"GLOBAL", "accepted and ignored"},
+                              {"CYCMPC", "accepted and ignored"}};
+      type.data_lines      = "number of eigenvalues (10), lowest frequency, highest frequency "
+                             "(cycles/time)";
+      type.perturbation    = true;
+      type.parameters_type = typeid(core::FrequencyParameters);
+      type.parse           = parse_frequency;
+      type.run             = run_frequency;
       return type;
     }
   } // namespace

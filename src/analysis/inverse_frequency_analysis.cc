@@ -29,7 +29,7 @@ namespace corot::analysis
                                                   std::vector<std::string>          &log) const
   {
     const core::InverseFrequencyParameters &design =
-      std::get<core::InverseFrequencyParameters>(step_.parameters);
+      step_.parameters.get<core::InverseFrequencyParameters>();
     // The baseline's modes on the deck's DOFs (interior DOFs of imported
     // components have no node to meet), paired with the file's by MAC.
     const cms::Substructuring   &sub    = baseline.substructuring();
@@ -84,7 +84,7 @@ namespace corot::analysis
     io::StepResult result;
     result.number = step_number;
     const core::InverseFrequencyParameters &design =
-      std::get<core::InverseFrequencyParameters>(step_.parameters);
+      step_.parameters.get<core::InverseFrequencyParameters>();
     const cms::ComponentModeSynthesis &baseline =
       session_.design_baseline(step_.procedure_at, "INVERSE FREQUENCY");
     std::vector<core::FrequencyTarget> goals = design.targets;
@@ -318,9 +318,9 @@ namespace corot::analysis
       type.data_lines  = "one line per target: mode number (1-based), target frequency "
                          "(cycles/time); with TEST MODES=, the file's mode number; then a "
                          "*DESIGN VARIABLES block";
-      type.parameters_index = core::procedure_parameters_index<core::InverseFrequencyParameters>();
-      type.parse            = parse_inverse_frequency;
-      type.run              = run_inverse_frequency;
+      type.parameters_type = typeid(core::InverseFrequencyParameters);
+      type.parse           = parse_inverse_frequency;
+      type.run             = run_inverse_frequency;
       return type;
     }
   } // namespace

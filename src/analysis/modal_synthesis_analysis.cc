@@ -35,7 +35,7 @@ namespace corot::analysis
     io::StepResult result;
     result.number = step_number;
     const core::ModalSynthesisParameters &p =
-      std::get<core::ModalSynthesisParameters>(step_.parameters);
+      step_.parameters.get<core::ModalSynthesisParameters>();
 
     // The base state (Abaqus, as *FREQUENCY): after a geometrically
     // non-linear step the components' tangent stiffness (initial stress
@@ -316,10 +316,10 @@ namespace corot::analysis
            {"COMPARE", "FULL: also the full model's frequencies, paired by MAC"},
            {"EXPORT", "prefix of MatrixMarket files of the reduced model (relative: in the output "
                          "directory)"}};
-      type.data_lines       = "number of system modes to report (10)";
-      type.parameters_index = core::procedure_parameters_index<core::ModalSynthesisParameters>();
-      type.parse            = parse_modal_synthesis;
-      type.run              = run_modal_synthesis;
+      type.data_lines      = "number of system modes to report (10)";
+      type.parameters_type = typeid(core::ModalSynthesisParameters);
+      type.parse           = parse_modal_synthesis;
+      type.run             = run_modal_synthesis;
       return type;
     }
   } // namespace

@@ -23,7 +23,7 @@ namespace corot::analysis
     io::StepResult result;
     result.number = step_number;
     const core::ModificationParameters &design =
-      std::get<core::ModificationParameters>(step_.parameters);
+      step_.parameters.get<core::ModificationParameters>();
     const cms::ComponentModeSynthesis &baseline =
       session_.design_baseline(step_.procedure_at, "MODIFICATION");
     std::map<std::string, double> alphas;
@@ -154,9 +154,9 @@ namespace corot::analysis
       type.parameters    = {{"COMPARE", "FULL: also the full model with the changes"}};
       type.data_lines    = "one line per change: design parameter, fractional change alpha "
                            "(the property becomes (1 + alpha) times its value)";
-      type.parameters_index = core::procedure_parameters_index<core::ModificationParameters>();
-      type.parse            = parse_modification;
-      type.run              = run_modification;
+      type.parameters_type = typeid(core::ModificationParameters);
+      type.parse           = parse_modification;
+      type.run             = run_modification;
       return type;
     }
   } // namespace

@@ -34,13 +34,13 @@ namespace corot::analysis
   ProcedureRegistry::add(ProcedureTypeInfo info)
   {
     const std::string name = info.name();
-    if (info.keyword.empty() || !info.parse || !info.run || info.parameters_index == 0)
+    if (info.keyword.empty() || !info.parse || !info.run || info.parameters_type == typeid(void))
       throw std::logic_error("procedure *" + name +
                              " registered without a keyword, parser, runner or parameter struct");
     if (types_.count(name) > 0)
       throw std::logic_error("procedure *" + name + " registered twice");
     for (const auto &[other_name, other] : types_)
-      if (other.parameters_index == info.parameters_index)
+      if (other.parameters_type == info.parameters_type)
         throw std::logic_error("procedures *" + other_name + " and *" + name +
                                " registered with the same parameter struct");
     register_keyword(info);
@@ -122,7 +122,7 @@ namespace corot::analysis
   ProcedureRegistry::of(const core::Step &step) const
   {
     for (const auto &[name, type] : types_)
-      if (type.parameters_index == step.parameters.index())
+      if (type.parameters_type == step.parameters.type())
         return &type;
     return nullptr;
   }

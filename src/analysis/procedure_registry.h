@@ -4,7 +4,7 @@
  * Registry of analysis procedures (*STATIC, *FREQUENCY, *DYNAMIC, ...). Each
  * procedure's .cc registers itself with COROT_REGISTER_PROCEDURE: its deck
  * keyword, its help text, the parser of its keyword line and data lines into
- * its own parameter struct (an alternative of core::ProcedureParameters) and
+ * its own parameter struct (held by core::ProcedureParameters) and
  * the runner of a step. The deck parser dispatches procedure keywords through
  * it, the analysis runner runs every step through it, and `corot --help`
  * lists types().
@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <typeindex>
 #include <vector>
 
 namespace corot::analysis
@@ -95,8 +96,8 @@ namespace corot::analysis
       needs   ///< works on it (the design steps); restart files do not keep it
     };
     ReducedModelUse reduced_model = ReducedModelUse::none;
-    /** The alternative of core::ProcedureParameters that parse() returns. */
-    std::size_t parameters_index = 0;
+    /** The struct parse() returns, held by core::ProcedureParameters: how a step's procedure is known. */
+    std::type_index parameters_type = typeid(void);
     /**
      * Parses the keyword line (parameters already checked against
      * @p parameters and @p refused) and the data lines of @p step's

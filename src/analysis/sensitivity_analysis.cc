@@ -21,9 +21,8 @@ namespace corot::analysis
   SensitivityAnalysis::run(const unsigned step_number)
   {
     io::StepResult result;
-    result.number = step_number;
-    const core::SensitivityParameters &design =
-      std::get<core::SensitivityParameters>(step_.parameters);
+    result.number                             = step_number;
+    const core::SensitivityParameters &design = step_.parameters.get<core::SensitivityParameters>();
     const cms::ComponentModeSynthesis &baseline =
       session_.design_baseline(step_.procedure_at, "SENSITIVITY");
     const unsigned n = baseline.eigenpairs().eigenvalues.size();
@@ -113,9 +112,9 @@ namespace corot::analysis
       type.description = "normalized eigenvalue sensitivities (p/lambda) dlambda/dp of the reduced "
                          "model to every *DESIGN PARAMETER (Hutton & Smith 1993, Table 2)";
       type.data_lines  = "mode numbers (1-based), any number per line";
-      type.parameters_index = core::procedure_parameters_index<core::SensitivityParameters>();
-      type.parse            = parse_sensitivity;
-      type.run              = run_sensitivity;
+      type.parameters_type = typeid(core::SensitivityParameters);
+      type.parse           = parse_sensitivity;
+      type.run             = run_sensitivity;
       return type;
     }
   } // namespace

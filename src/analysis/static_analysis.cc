@@ -36,7 +36,7 @@ namespace corot::analysis
     : context_(context)
     , step_(step)
     , loading_(loading)
-    , parameters_(std::get<core::StaticParameters>(step.parameters))
+    , parameters_(step.parameters.get<core::StaticParameters>())
   {}
 
   void
@@ -430,11 +430,11 @@ namespace corot::analysis
                           {"SOLVER", "accepted and ignored (a sparse direct solver is used)"}};
       type.data_lines  = "initial increment, time period (1), minimum increment (1e-5 period), "
                          "maximum increment (period)";
-      type.parameters_index = core::procedure_parameters_index<core::StaticParameters>();
-      type.parse            = parse_static;
-      type.run              = run_static;
-      type.general_period   = [](const core::Step &step) {
-        return std::get<core::StaticParameters>(step.parameters).period;
+      type.parameters_type = typeid(core::StaticParameters);
+      type.parse           = parse_static;
+      type.run             = run_static;
+      type.general_period  = [](const core::Step &step) {
+        return step.parameters.get<core::StaticParameters>().period;
       };
       return type;
     }

@@ -2,18 +2,19 @@
 /**
  * @file
  * The parameters of each analysis procedure, as its keyword line and data
- * lines give them, and core::ProcedureParameters, the variant a step holds.
+ * lines give them, and core::ProcedureParameters, the holder a step keeps.
  * Each procedure's parser (analysis::ProcedureRegistry) fills its own struct.
  */
 #include <src/core/mode_file_requests.h>
 #include <src/core/source_location.h>
 
+#include <any>
 #include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
-#include <variant>
+#include <typeindex>
 #include <vector>
 
 namespace corot::integrators
@@ -163,26 +164,83 @@ namespace corot::core
   };
 
   /**
-   * The parameters of a step's procedure; std::monostate before the deck
-   * names one. A procedure is known by the alternative it holds
-   * (analysis::ProcedureRegistry::of); a new procedure adds its struct here.
+   * The parameters of a step's procedure: a value of the procedure's own struct (those above, or
+   * one a new procedure defines in its own files), empty before the deck names one. A procedure
+   * is known by the type it holds (analysis::ProcedureRegistry::of).
+   *
+   * An open holder (std::any) rather than a std::variant of the structs above: with a variant,
+   * every new procedure had to add its struct to this file's list (issue 12: a new procedure is
+   * one file pair).
    */
-  using ProcedureParameters =
-    std::variant<std::monostate, StaticParameters, RiksParameters, FrequencyParameters,
-                 BuckleParameters, DynamicParameters, ModalSynthesisParameters,
-                 ModificationParameters, SensitivityParameters, InverseFrequencyParameters>;
-
-  /** The index of @p Parameters among the alternatives of ProcedureParameters. */
-  template <typename Parameters, std::size_t index = 0>
-  constexpr std::size_t
-  procedure_parameters_index()
+  class ProcedureParameters
   {
-    static_assert(index < std::variant_size_v<ProcedureParameters>,
-                  "not an alternative of core::ProcedureParameters");
-    if constexpr (std::is_same_v<std::variant_alternative_t<index, ProcedureParameters>,
-                                 Parameters>)
-      return index;
-    else
-      return procedure_parameters_index<Parameters, index + 1>();
-  }
+  public:
+    /** Empty: no procedure yet. */
+    ProcedureParameters() = default;
+
+    /** Holds @p parameters, a procedure's struct. */
+    template <
+      typename Parameters,
+      typename = std::enable_if_t<!std::is_same_v<std::decay_t<Parameters>, ProcedureParameters>>>
+    ProcedureParameters(Parameters parameters)
+      : value_(std::move(parameters))
+    {}
+
+    /** True before a procedure is named. */
+    bool
+    empty() const
+    {
+      return !value_.has_value();
+    }
+
+    /** The type of the struct held (typeid(void) when empty). */
+    std::type_index
+    type() const
+    {
+      return value_.type();
+    }
+
+    /** True if the struct held is a @p Parameters. */
+    template <typename Parameters>
+    bool
+    holds() const
+    {
+      return value_.type() == typeid(Parameters);
+    }
+
+    /** The struct held if it is a @p Parameters, else nullptr. */
+    template <typename Parameters>
+    const Parameters *
+    get_if() const
+    {
+      return std::any_cast<Parameters>(&value_);
+    }
+
+    /** The struct held if it is a @p Parameters, else nullptr. */
+    template <typename Parameters>
+    Parameters *
+    get_if()
+    {
+      return std::any_cast<Parameters>(&value_);
+    }
+
+    /** The struct held; throws std::bad_any_cast unless it is a @p Parameters. */
+    template <typename Parameters>
+    const Parameters &
+    get() const
+    {
+      return std::any_cast<const Parameters &>(value_);
+    }
+
+    /** The struct held; throws std::bad_any_cast unless it is a @p Parameters. */
+    template <typename Parameters>
+    Parameters &
+    get()
+    {
+      return std::any_cast<Parameters &>(value_);
+    }
+
+  private:
+    std::any value_;
+  };
 } // namespace corot::core

@@ -103,7 +103,7 @@ namespace corot::core
     unsigned            max_increments = 100; ///< INC=
     /** *RESTART, WRITE in force (this step's or inherited from the step before). */
     RestartWrite restart;
-    /** The procedure and its parameters (std::monostate: none yet). */
+    /** The procedure and its parameters (empty: none yet). */
     ProcedureParameters parameters;
     /** *CONTROLS in force (this step's or inherited from the step before; unset: defaults). */
     solvers::NewtonControlsOverride controls;
@@ -123,7 +123,7 @@ namespace corot::core
     bool
     has_procedure() const
     {
-      return !std::holds_alternative<std::monostate>(parameters);
+      return !parameters.empty();
     }
 
     /** The parameters of procedure @p Parameters, or nullptr if the step runs another. */
@@ -131,7 +131,7 @@ namespace corot::core
     const Parameters *
     parameters_of() const
     {
-      return std::get_if<Parameters>(&parameters);
+      return parameters.get_if<Parameters>();
     }
   };
 } // namespace corot::core

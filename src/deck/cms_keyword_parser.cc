@@ -108,8 +108,7 @@ namespace corot::deck
   CmsKeywordParser::design_variables(const KeywordLine &keyword, const std::vector<DataLine> &data)
   {
     keyword.check_parameters({});
-    auto *inverse =
-      std::get_if<core::InverseFrequencyParameters>(&state_.model.steps.back().parameters);
+    auto *inverse = state_.model.steps.back().parameters.get_if<core::InverseFrequencyParameters>();
     if (inverse == nullptr)
       throw core::InputError(keyword.location(),
                              "*DESIGN VARIABLES belongs to an *INVERSE FREQUENCY step (after it)");
@@ -134,8 +133,7 @@ namespace corot::deck
                                             const std::vector<DataLine> &data)
   {
     require_at_most_lines(keyword, data, 0);
-    auto *synthesis =
-      std::get_if<core::ModalSynthesisParameters>(&state_.model.steps.back().parameters);
+    auto *synthesis = state_.model.steps.back().parameters.get_if<core::ModalSynthesisParameters>();
     if (synthesis == nullptr)
       throw core::InputError(
         keyword.location(),

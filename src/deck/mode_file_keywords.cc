@@ -14,10 +14,10 @@ namespace corot::deck
     {
       const std::string name = "*" + keyword.name();
       if (!state.in_step || state.model.steps.empty() ||
-          !std::holds_alternative<core::FrequencyParameters>(state.model.steps.back().parameters))
+          !state.model.steps.back().parameters.holds<core::FrequencyParameters>())
         throw core::InputError(keyword.location(),
                                name + " belongs to a *FREQUENCY step, after its *FREQUENCY line");
-      return std::get<core::FrequencyParameters>(state.model.steps.back().parameters);
+      return state.model.steps.back().parameters.get<core::FrequencyParameters>();
     }
   } // namespace
 
@@ -41,7 +41,8 @@ namespace corot::deck
         const std::size_t index = state.model.steps.size() - 1;
         add_reference(state, true, request.set_name, keyword.location(),
                       [index](core::Model &model) -> std::vector<unsigned> & {
-                        return std::get<core::FrequencyParameters>(model.steps[index].parameters)
+                        return model.steps[index]
+                          .parameters.get<core::FrequencyParameters>()
                           .uff_output->node_ids;
                       });
       }

@@ -60,6 +60,20 @@ TEST(ProcedureRegistry, FindsTheProcedureOfAStep)
   EXPECT_FALSE(analysis::ProcedureRegistry::instance().of(step)->ramp_by_default);
   step.parameters = core::FrequencyParameters{};
   EXPECT_TRUE(analysis::ProcedureRegistry::instance().of(step)->perturbation);
+  EXPECT_TRUE(step.parameters.holds<core::FrequencyParameters>());
+  EXPECT_EQ(step.parameters_of<core::DynamicParameters>(), nullptr);
+  // The holder is open: a struct core/ does not know (a new procedure's, in its own files) is
+  // held as well, and is no registered procedure's until one registers it.
+  struct NewProcedureParameters
+  {
+    double value = 2.5;
+  };
+  step.parameters = NewProcedureParameters{};
+  EXPECT_TRUE(step.has_procedure());
+  ASSERT_NE(step.parameters_of<NewProcedureParameters>(), nullptr);
+  EXPECT_EQ(step.parameters_of<NewProcedureParameters>()->value, 2.5);
+  EXPECT_EQ(analysis::ProcedureRegistry::instance().of(step), nullptr);
+  EXPECT_TRUE(core::Step().parameters.empty());
 }
 
 TEST(ProcedureRegistry, ADuplicateNameIsAnError)

@@ -177,7 +177,7 @@ namespace
       write("deck.inp", beam + "*STEP\n*FREQUENCY\n2\n*UFF OUTPUT, NSET=ALL\n*CORRELATION, "
                                "INPUT=modes.unv, MATCH=COORDINATES, TOLERANCE=0.01\n*END STEP\n"),
       warnings);
-    const auto &frequency = std::get<corot::core::FrequencyParameters>(model.steps[0].parameters);
+    const auto &frequency = model.steps[0].parameters.get<corot::core::FrequencyParameters>();
     ASSERT_TRUE(frequency.uff_output);
     EXPECT_EQ(frequency.uff_output->node_ids, (std::vector<unsigned>{1, 2}));
     ASSERT_TRUE(frequency.correlation);
