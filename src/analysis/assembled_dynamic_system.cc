@@ -4,6 +4,7 @@
 #include <src/core/rotation_vector.h>
 #include <src/solvers/direct_solver.h>
 #include <src/solvers/matrix_entries.h>
+#include <src/solvers/matrix_product.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -404,7 +405,7 @@ namespace corot::analysis
     for (const auto i : context_.assembler.locally_owned_dofs())
       in[i] = x[i];
     in.compress(dealii::VectorOperation::insert);
-    mass_.vmult(out, in);
+    solvers::multiply(mass_, in, out);
     return context_.assembler.to_replicated(out);
   }
 

@@ -1,4 +1,5 @@
 #include <src/analysis/modal_participation.h>
+#include <src/solvers/matrix_product.h>
 
 #include <deal.II/lac/trilinos_vector.h>
 
@@ -17,7 +18,7 @@ namespace corot::analysis
       for (const auto i : context.assembler.locally_owned_dofs())
         in[i] = x[i];
       in.compress(dealii::VectorOperation::insert);
-      mass.vmult(out, in);
+      solvers::multiply(mass, in, out);
       return context.assembler.to_replicated(out);
     }
 

@@ -1,4 +1,5 @@
 #include <src/analysis/rigid_motion_check.h>
+#include <src/solvers/matrix_product.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -218,7 +219,7 @@ namespace corot::analysis
         for (const auto dof : assembler.locally_owned_dofs())
           direction[dof] = motion.dofs[dof];
         direction.compress(dealii::VectorOperation::insert);
-        tangent.vmult(resisted, direction);
+        solvers::multiply(tangent, direction, resisted);
         if (resisted.l2_norm() > 1e-8 * largest)
           continue; // a held zero pivot or a constraint's stiffness restrains it
         const bool pushed = std::abs(external.dot(motion.dofs)) > 1e-8 * external.norm();

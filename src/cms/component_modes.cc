@@ -2,7 +2,7 @@
 #include <src/solvers/eigen_solver.h>
 
 #include <deal.II/base/index_set.h>
-#include <deal.II/lac/dynamic_sparsity_pattern.h>
+#include <deal.II/lac/trilinos_sparsity_pattern.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -96,16 +96,20 @@ namespace corot::cms
   void
   to_trilinos(const SparseMatrix &matrix, dealii::TrilinosWrappers::SparseMatrix &result)
   {
-    const unsigned                 n = matrix.rows();
-    dealii::DynamicSparsityPattern pattern(n, n);
+    const unsigned   n = matrix.rows();
+    dealii::IndexSet all(n);
+    all.add_range(0, n);
+    // A Trilinos pattern and the non-template reinit: reinit from a DynamicSparsityPattern is a
+    // template whose std::enable_if return type gcc and clang mangle differently, so a clang
+    // build (.ci/sanitizers) could not link it against Debian's gcc-built deal.II.
+    dealii::TrilinosWrappers::SparsityPattern pattern(all, all, MPI_COMM_SELF);
     for (int col = 0; col < matrix.outerSize(); ++col)
       for (SparseMatrix::InnerIterator it(matrix, col); it; ++it)
         pattern.add(it.row(), it.col());
     for (unsigned i = 0; i < n; ++i)
       pattern.add(i, i);
-    dealii::IndexSet all(n);
-    all.add_range(0, n);
-    result.reinit(all, all, pattern, MPI_COMM_SELF);
+    pattern.compress();
+    result.reinit(pattern);
     for (int col = 0; col < matrix.outerSize(); ++col)
       for (SparseMatrix::InnerIterator it(matrix, col); it; ++it)
         result.set(it.row(), it.col(), it.value());

@@ -685,10 +685,12 @@ TEST_P(ElementProperties, DesignDerivativesMatchCentralDifferences)
           // Fourth-order central differences, exact for the cubic dependence
           // of a shell's bending stiffness and rotary inertia on THICKNESS
           // (second-order ones would leave h^2 times them).
-          const auto matrices = [&](const double factor, Eigen::MatrixXd &k_of,
+          // A structured binding cannot be captured before C++20 (clang refuses it).
+          const auto &design   = property;
+          const auto  matrices = [&](const double factor, Eigen::MatrixXd &k_of,
                                     Eigen::MatrixXd &m_of) {
             const auto scaled =
-              make(GetParam(), scaled_definition(sample.definition, property, factor));
+              make(GetParam(), scaled_definition(sample.definition, design, factor));
             scaled->linear_stiffness(k_of);
             scaled->mass(MassKind::consistent, m_of);
           };
