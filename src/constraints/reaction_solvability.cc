@@ -132,8 +132,19 @@ namespace corot::constraints
     Eigen::VectorXd result = Eigen::VectorXd::Zero(total);
     const unsigned  b      = row_block_[row];
     result.segment(null_offsets_[b], null_spaces_[b].cols()) =
-      null_spaces_[b].row(row_in_block_[row]).transpose();
+      null_vector_entries(b, row_in_block_[row]);
     return result;
+  }
+
+  Eigen::VectorXd
+  ReactionSolvability::null_vector_entries(const unsigned block, const unsigned row) const
+  {
+    // A block without null vectors stores no entries (a null data pointer): a row view of it
+    // would offset that pointer, which is undefined behaviour (UBSan, .ci/sanitizers).
+    const Eigen::MatrixXd &null_space = null_spaces_[block];
+    if (null_space.cols() == 0)
+      return Eigen::VectorXd();
+    return null_space.row(row).transpose();
   }
 
   std::pair<double, double>
@@ -146,7 +157,7 @@ namespace corot::constraints
     for (const unsigned r : rows)
       {
         const unsigned        block = row_block_[r];
-        const Eigen::VectorXd n     = null_spaces_[block].row(row_in_block_[r]).transpose();
+        const Eigen::VectorXd n     = null_vector_entries(block, row_in_block_[r]);
         for (const auto &[column, value] : scaled_rows_[r])
           {
             c_norm_2 += value * value;
@@ -174,7 +185,7 @@ namespace corot::constraints
         auto           it    = sums.find(block);
         if (it == sums.end())
           it = sums.emplace(block, Eigen::VectorXd::Zero(null_spaces_[block].cols())).first;
-        it->second += weight * null_spaces_[block].row(row_in_block_[row]).transpose();
+        it->second += weight * null_vector_entries(block, row_in_block_[row]);
         weight_2 += weight * weight;
       }
     double sum_2 = 0.0;

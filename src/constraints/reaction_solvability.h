@@ -138,6 +138,9 @@ namespace corot::constraints
     /** |C_G^T N_G|_F and |C_G|_F of rows @p rows. */
     std::pair<double, double>
     indeterminacy(const std::vector<unsigned> &rows) const;
+    /** Row @p row of block @p block's null(C_b^T) (empty if the block has no null vectors). */
+    Eigen::VectorXd
+    null_vector_entries(unsigned block, unsigned row) const;
 
     unsigned n_rows_ = 0;
     unsigned rank_   = 0;

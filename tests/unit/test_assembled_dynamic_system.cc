@@ -166,8 +166,8 @@ TEST(AssembledDynamicSystem, NewtonCorrectionDependsOnItsArgumentsOnly)
   // used to take the rotary inertia tangent of the last *_inertia_force() call
   // if that call's d_n1 equalled its own bit for bit; now the tangent is an
   // argument, and evaluations elsewhere in between change nothing.
-  const corot::core::Model model =
-    corot::deck::read_deck("../../input_decks/free_flying_beam_b31_midpoint.inp");
+  const corot::core::Model model = corot::deck::read_deck(
+    std::string(COROT_SOURCE_DIR) + "/input_decks/free_flying_beam_b31_midpoint.inp");
   const auto                              elements = corot::assembly::build_elements(model);
   const corot::core::DofMap               dofs     = corot::assembly::number_dofs(model, elements);
   corot::assembly::Assembler              assembler(model, elements, dofs, MPI_COMM_WORLD);
