@@ -77,8 +77,9 @@ TEST(FactorFill, DensePatternFillsItsTriangle)
 // (only j > i stored) the same as its symmetric completion, since AMD orders A + A^T.
 TEST(FactorFill, TrilinosPatternGivesTheCompressedRowCount)
 {
-  const int  side = 25, n = side * side;
-  const auto coupled = [side](int i, int j) {
+  constexpr int side    = 25;
+  const int     n       = side * side;
+  const auto    coupled = [](int i, int j) {
     const int di = std::abs(i / side - j / side), dj = std::abs(i % side - j % side);
     return di + dj == 1;
   };
